@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# AsminlineTest — the one helper that registers every test.
+#
+#   asminline_add_test(NAME name LABELS label... COMMAND cmd arg...
+#                      [TIMEOUT seconds] [WORKING_DIRECTORY dir])
+#
+# Invariants kept for every test:
+#   - at least one label, each from the project's set (unit plugin analyzer
+#     e2e fuzz slow), so `ctest -L`/`-LE` selections mean something;
+#   - a timeout (default 120 s);
+#   - exit code 77 means "skipped" (the test printed why);
+#   - its own working directory, created at configure time under
+#     <build>/tests/work/<name> (a relative WORKING_DIRECTORY is taken under
+#     <build>/tests/work too), so `ctest -j` never lets two tests share
+#     scratch files.  The directory is also exported as ASMINLINE_TEST_WORKDIR.
+
+set(ASMINLINE_TEST_LABELS unit plugin analyzer e2e fuzz slow)
+
+function(asminline_add_test)
+	cmake_parse_arguments(PARSE_ARGV 0 T "" "NAME;TIMEOUT;WORKING_DIRECTORY"
+		"LABELS;COMMAND")
+	if(T_UNPARSED_ARGUMENTS)
+		message(FATAL_ERROR "asminline_add_test: unexpected arguments: ${T_UNPARSED_ARGUMENTS}")
+	endif()
+	if(NOT T_NAME OR NOT T_COMMAND OR NOT T_LABELS)
+		message(FATAL_ERROR "asminline_add_test: NAME, LABELS and COMMAND are required")
+	endif()
+	foreach(label IN LISTS T_LABELS)
+		if(NOT label IN_LIST ASMINLINE_TEST_LABELS)
+			message(FATAL_ERROR "asminline_add_test(${T_NAME}): unknown label '${label}' (known: ${ASMINLINE_TEST_LABELS})")
+		endif()
+	endforeach()
+	if(NOT T_TIMEOUT)
+		set(T_TIMEOUT 120)
+	endif()
+	if(NOT T_WORKING_DIRECTORY)
+		set(T_WORKING_DIRECTORY ${T_NAME})
+	endif()
+	if(NOT IS_ABSOLUTE "${T_WORKING_DIRECTORY}")
+		set(T_WORKING_DIRECTORY
+			"${CMAKE_BINARY_DIR}/tests/work/${T_WORKING_DIRECTORY}")
+	endif()
+	file(MAKE_DIRECTORY "${T_WORKING_DIRECTORY}")
+
+	add_test(NAME ${T_NAME} COMMAND ${T_COMMAND}
+		WORKING_DIRECTORY "${T_WORKING_DIRECTORY}")
+	set_tests_properties(${T_NAME} PROPERTIES
+		LABELS "${T_LABELS}"
+		TIMEOUT ${T_TIMEOUT}
+		SKIP_RETURN_CODE 77
+		ENVIRONMENT "ASMINLINE_TEST_WORKDIR=${T_WORKING_DIRECTORY}")
+endfunction()
