@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The public entry points: contexts and asmtpl_analyze(), which runs the
+ * three stages (GCC's operand expansion, gas's scrubber, the interpreter)
+ * on one template.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct asmtpl_ctx *asmtpl_ctx_new(enum asmtpl_arch arch)
+{
+	struct asmtpl_ctx *ctx;
+
+	if (arch != ASMTPL_ARCH_X86_64 && arch != ASMTPL_ARCH_ARM64)
+		return NULL;
+	ctx = calloc(1, sizeof(*ctx));
+	if (ctx)
+		ctx->arch = arch;
+	return ctx;
+}
+
+void asmtpl_ctx_free(struct asmtpl_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	asmtpl_macros_free(&ctx->macros);
+	free(ctx);
+}
+
+/* GCC's template is a C string: nothing after a NUL reaches anyone. */
+static size_t c_length(const char *tpl, size_t len)
+{
+	const char *nul = tpl ? memchr(tpl, '\0', len) : NULL;
+
+	return nul ? (size_t)(nul - tpl) : (tpl ? len : 0);
+}
+
+static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
+	       enum asmtpl_syntax syntax, struct asmtpl_result *res,
+	       bool learn_only)
+{
+	struct asmtpl_text expanded = { 0 }, clean = { 0 };
+	int err;
+
+	len = c_length(tpl, len);
+	if (syntax == ASMTPL_SYNTAX_EXTENDED)
+		err = asmtpl_gcc_expand(ctx->arch, tpl, len, &expanded);
+	else
+		err = asmtpl_text_from(tpl, len, &expanded);
+	if (!err)
+		err = asmtpl_scrub(ctx->arch, &expanded, &clean, res);
+	if (!err)
+		err = asmtpl_interpret(ctx, &clean, res, learn_only);
+	asmtpl_text_free(&expanded);
+	asmtpl_text_free(&clean);
+	return err;
+}
+
+int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len)
+{
+	struct asmtpl_result scratch;
+
+	if (!ctx || (!tpl && len))
+		return ASMTPL_ERR_INVAL;
+	memset(&scratch, 0, sizeof(scratch));
+	/* File-scope asm is basic asm: GCC passes it through untouched. */
+	return run(ctx, tpl, len, ASMTPL_SYNTAX_BASIC, &scratch, true);
+}
+
+int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
+		   enum asmtpl_syntax syntax, struct asmtpl_result *res)
+{
+	if (!ctx || !res || (!tpl && len) ||
+	    (syntax != ASMTPL_SYNTAX_EXTENDED && syntax != ASMTPL_SYNTAX_BASIC))
+		return ASMTPL_ERR_INVAL;
+	memset(res, 0, sizeof(*res));
+	res->str_count = asmtpl_str_count(tpl, len);
+	return run(ctx, tpl, len, syntax, res, false);
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal interfaces of asmtpl: the growable buffers, the cleaned
+ * statement text the scanner hands to the interpreter, and the value type
+ * of the expression evaluator.
+ *
+ * Invariant: text handed between stages is "clean": one GAS statement per
+ * '\n'-terminated line, comments removed, statement separators turned into
+ * '\n' (outside strings), and every byte carries the offset in the original
+ * template it came from, so diagnostics point into what the user wrote.
+ */
+#ifndef ASMTPL_INTERNAL_H
+#define ASMTPL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#include "asmtpl.h"
+
+/* Bounds that keep hostile input linear. */
+#define ASMTPL_MAX_STATEMENTS 200000	/* executed statements per analysis */
+#define ASMTPL_MAX_NESTING 32		/* macro/rept/if nesting */
+#define ASMTPL_MAX_SECTION_STACK 32
+#define ASMTPL_MAX_PASSES 4
+
+/* Text with the template offset of each byte. */
+struct asmtpl_text {
+	char *s;
+	size_t *off;
+	size_t len;
+	size_t cap;
+};
+
+int asmtpl_text_push(struct asmtpl_text *t, char c, size_t off);
+int asmtpl_text_append(struct asmtpl_text *t, const char *s, size_t n,
+		       size_t off);
+void asmtpl_text_free(struct asmtpl_text *t);
+
+/* Collects diagnostics into a result, dropping (and counting) overflow. */
+void asmtpl_diag_add(struct asmtpl_result *res, enum asmtpl_diag_code code,
+		     size_t offset);
+
+/*
+ * Stage 1: what GCC's final.c output_asm_insn() does to an extended asm
+ * before the assembler sees it: "%%" -> "%", "%=" -> a number, x86 dialect
+ * alternatives "{att|intel}" -> "att", "%{" "%|" "%}" -> the character.
+ * Operand references (%0, %c1, %[name], %l[label]) are kept verbatim; the
+ * later stages treat them as values they cannot know.
+ */
+int asmtpl_gcc_expand(enum asmtpl_arch arch, const char *tpl, size_t len,
+		      struct asmtpl_text *out);
+
+/* Copies a template verbatim (basic asm). */
+int asmtpl_text_from(const char *tpl, size_t len, struct asmtpl_text *out);
+
+/*
+ * Stage 2: what GNU as's input scrubber does: remove comments ('#' on
+ * x86-64 anywhere outside strings; '//' and a leading '#' on arm64; C
+ * comments on both), keep string and character literals intact, and turn
+ * ';' separators into newlines.
+ */
+int asmtpl_scrub(enum asmtpl_arch arch, const struct asmtpl_text *in,
+		 struct asmtpl_text *out, struct asmtpl_result *res);
+
+/*
+ * An assembler value: absolute (sec < 0) or a position in section sec;
+ * [lo, hi] bounds it.  known is false when nothing bounds it.
+ */
+struct asmtpl_value {
+	int sec;
+	bool known;
+	int64_t lo, hi;
+};
+
+/* Resolves a symbol or local label reference for the evaluator. */
+typedef struct asmtpl_value (*asmtpl_symbol_fn)(void *arg, const char *name,
+						 size_t len);
+
+struct asmtpl_value asmtpl_value_exact(int64_t v);
+struct asmtpl_value asmtpl_value_unknown(void);
+bool asmtpl_value_is_exact(struct asmtpl_value v);
+
+/*
+ * Evaluates a GAS expression in s[0..len).  Comparisons give -1 for true,
+ * as GNU as does.  Stops at a top-level ',' and stores where in *end.
+ */
+struct asmtpl_value asmtpl_expr_eval(const char *s, size_t len, size_t *end,
+				     asmtpl_symbol_fn sym, void *arg);
+
+bool asmtpl_is_symbol_char(char c);
+
+/* Macro table (macro.c). */
+struct asmtpl_macro;
+struct asmtpl_macros {
+	struct asmtpl_macro **v;
+	size_t n, cap;
+};
+
+struct asmtpl_macro *asmtpl_macros_find(const struct asmtpl_macros *m,
+					const char *name, size_t len);
+int asmtpl_macros_define(struct asmtpl_macros *m, const char *header,
+			 size_t hlen, const char *body, size_t blen);
+bool asmtpl_macros_purge(struct asmtpl_macros *m, const char *name,
+			 size_t len);
+int asmtpl_macros_copy(struct asmtpl_macros *dst,
+		       const struct asmtpl_macros *src);
+void asmtpl_macros_free(struct asmtpl_macros *m);
+
+/*
+ * Expands one invocation: args is the text after the macro name.  The
+ * result is clean text (one statement per line); *counter feeds "\@".
+ */
+int asmtpl_macro_expand(const struct asmtpl_macro *mac, const char *args,
+			size_t alen, unsigned long counter, char **out,
+			size_t *outlen);
+
+/* Lowercase compare of a token with a NUL-terminated lowercase word. */
+bool asmtpl_word_eq(const char *s, size_t len, const char *word);
+
+/* Kind and section bookkeeping (kind.c). */
+enum asmtpl_kind asmtpl_kind_of_section(const char *name);
+void asmtpl_note_section(struct asmtpl_result *res, const char *name);
+
+/* The interpreter (interp.c). */
+struct asmtpl_ctx {
+	enum asmtpl_arch arch;
+	struct asmtpl_macros macros;
+};
+
+int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
+		     struct asmtpl_result *res, bool learn_only);
+
+#endif /* ASMTPL_INTERNAL_H */

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# prepare-kernel.sh ARCH — print the path of a prepared Linux 6.1 build tree
+# (ARCH: x86_64 or arm64) made from Debian's linux-source-6.1 package.
+#
+# The source is unpacked once into $ASMINLINE_CACHE (default
+# ~/.cache/asminline) and configured with the architecture's defconfig in an
+# O= build directory, followed by `make prepare`.  Everything runs under one
+# flock so that ctest -j cannot race two preparations.  The cache is keyed by
+# the package version, so a Debian update of linux-source-6.1 gives a new tree.
+#
+# Exit codes: 0 ready (path on stdout), 77 cannot be had here (reason on
+# stderr; the ctest convention for "skipped"), 1 preparation failed.
+set -euo pipefail
+
+arch=${1:-x86_64}
+cache=${ASMINLINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/asminline}
+mkdir -p "$cache"
+
+skip() { echo "prepare-kernel: SKIP: $*" >&2; exit 77; }
+log() { echo "prepare-kernel: $*" >&2; }
+
+pkg=linux-source-6.1
+tarball=/usr/src/linux-source-6.1.tar.xz
+
+need_pkgs=()
+[ -f "$tarball" ] || need_pkgs+=("$pkg")
+for tool in flex bison bc; do
+	command -v "$tool" >/dev/null || need_pkgs+=("$tool")
+done
+[ -f /usr/include/openssl/ssl.h ] || need_pkgs+=(libssl-dev)
+[ -f /usr/include/libelf.h ] || need_pkgs+=(libelf-dev)
+if [ "$arch" = arm64 ] && ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+	need_pkgs+=(gcc-aarch64-linux-gnu)
+fi
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+	[ "$(id -u)" = 0 ] || skip "packages missing (${need_pkgs[*]}) and not root to install them"
+	command -v apt-get >/dev/null || skip "packages missing (${need_pkgs[*]}) and no apt-get"
+	log "installing ${need_pkgs[*]}"
+	(
+		flock 9
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_pkgs[@]}" >&2 ||
+			{ apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_pkgs[@]}" >&2; }
+	) 9>"$cache/.apt.lock" || skip "could not install ${need_pkgs[*]}"
+fi
+
+version=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo unknown)
+src=$cache/linux-$version/src
+build=$cache/linux-$version/build-$arch
+
+case "$arch" in
+x86_64) make_args=(ARCH=x86_64) ;;
+arm64) make_args=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
+*) echo "prepare-kernel: unknown architecture '$arch' (x86_64, arm64)" >&2; exit 1 ;;
+esac
+
+exec 8>"$cache/.kernel.lock"
+flock 8
+
+if [ ! -f "$src/.asminline-unpacked" ]; then
+	log "unpacking $tarball into $src"
+	rm -rf "$src" "$src.tmp"
+	mkdir -p "$src.tmp"
+	tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
+	touch "$src.tmp/.asminline-unpacked"
+	mv "$src.tmp" "$src"
+fi
+
+if [ ! -f "$build/.asminline-prepared" ]; then
+	log "configuring ${arch} defconfig and running make prepare in $build"
+	rm -rf "$build"
+	mkdir -p "$build"
+	make -s -C "$src" O="$build" "${make_args[@]}" defconfig >&2
+	make -s -C "$src" O="$build" "${make_args[@]}" -j"$(nproc)" prepare >&2
+	touch "$build/.asminline-prepared"
+fi
+
+echo "$build"
