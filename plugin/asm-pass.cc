@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asm-pass.cc — the GIMPLE pass that visits every asm statement once.
+ *
+ * It is inserted right after "cfg" (pass_build_cfg, in the lowering
+ * passes), which every function with a body goes through exactly once and
+ * before any inlining (early inlining comes later, in
+ * pass_local_optimization_passes).  So each GIMPLE_ASM seen here is in the
+ * function whose source holds it, and a flag set here (mode=apply) is what
+ * both the early and the IPA inliner see.
+ *
+ * For each statement:
+ *   gcc_count  = estimate_num_insns(stmt, &eni_size_weights), the inliner's
+ *                own charge (asm_str_count capped at 1000, 1 for asm inline);
+ *   est_insns  = asmtpl's model of the instructions really emitted in the
+ *                function's section;
+ *   flagged    = !asm_inline && gcc_count - est_insns >= threshold.
+ *
+ * Warn mode only reads the IL: code generation is unchanged.
+ */
+#include "asminline.h"
+
+static const pass_data asm_pass_data = {
+	GIMPLE_PASS,		/* type */
+	"asminline",		/* name (-fdump-tree-asminline) */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	PROP_gimple_any | PROP_cfg, /* properties_required */
+	0,			/* properties_provided */
+	0,			/* properties_destroyed */
+	0,			/* todo_flags_start */
+	0,			/* todo_flags_finish */
+};
+
+namespace {
+
+class asm_pass : public gimple_opt_pass {
+public:
+	asm_pass(gcc::context *ctxt, struct asminline_plugin *pl)
+		: gimple_opt_pass(asm_pass_data, ctxt), pl_(pl)
+	{
+	}
+
+	unsigned int execute(function *fun) final override;
+
+private:
+	struct asminline_plugin *pl_;
+};
+
+} /* namespace */
+
+/*
+ * Top-level asm (asm(".macro ...") at file scope) reaches the assembler
+ * before every function (with the default -ftoplevel-reorder GCC prints all
+ * of it first), so its .macro definitions are in force for every
+ * statement: teach them all to the context before the first function.
+ */
+static void asm_pass_learn_toplevel(struct asminline_plugin *pl)
+{
+	for (asm_node *node = symtab->first_asm_symbol(); node;
+	     node = node->next) {
+		tree str = node->asm_str;
+
+		if (asmtpl_ctx_learn(pl->tpl_ctx, TREE_STRING_POINTER(str),
+				     strlen(TREE_STRING_POINTER(str))) ==
+		    ASMTPL_ERR_NOMEM)
+			fatal_error(input_location,
+				    "asminline: out of memory in the template model");
+	}
+}
+
+static void asm_pass_ensure_ctx(struct asminline_plugin *pl)
+{
+	if (pl->tpl_ctx)
+		return;
+	pl->tpl_ctx = asmtpl_ctx_new(pl->arch);
+	if (!pl->tpl_ctx)
+		fatal_error(input_location,
+			    "asminline: out of memory in the template model");
+	asm_pass_learn_toplevel(pl);
+}
+
+/* The C name of the function: DECL_NAME, never an assembler or clone name. */
+static const char *asm_pass_function_name(function *fun)
+{
+	const char *name = NULL;
+
+	if (DECL_NAME(fun->decl))
+		name = lang_hooks.decl_printable_name(fun->decl, 0);
+	return name ? name : "<anonymous>";
+}
+
+/*
+ * Where the statement sits (the macro expansion point, which is what the
+ * DWARF line table records) and where the asm keyword is spelled.
+ */
+static void asm_pass_locate(struct asm_record *rec, location_t loc)
+{
+	expanded_location xp, sp;
+
+	xp = expand_location(linemap_resolve_location(
+		line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
+	sp = expand_location(linemap_resolve_location(
+		line_table, loc, LRK_SPELLING_LOCATION, NULL));
+	rec->file = xp.file ? xp.file : "";
+	rec->line = (unsigned)xp.line;
+	rec->column = (unsigned)xp.column;
+	rec->spelling_file = sp.file ? sp.file : rec->file;
+	rec->spelling_line = sp.file ? (unsigned)sp.line : rec->line;
+}
+
+static void asm_pass_trace(const struct asm_record *rec)
+{
+	fprintf(stderr,
+		"asminline: %s:%u: %s: gcc_count=%u est_insns=%u kind=%s%s%s\n",
+		rec->file, rec->line, rec->function, rec->gcc_count,
+		rec->tpl_res.est_insns, asmtpl_kind_name(rec->tpl_res.kind),
+		rec->flagged ? " flagged" : "",
+		rec->applied ? " applied" : "");
+}
+
+static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
+			   gasm *stmt)
+{
+	const struct asminline_options *opts = &pl->opts;
+	struct asm_record rec;
+	location_t loc = gimple_location(stmt);
+	int rc;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.tu = main_input_filename ? main_input_filename : "";
+	rec.function = asm_pass_function_name(fun);
+	rec.arch = asmtpl_arch_name(pl->arch);
+	asm_pass_locate(&rec, loc);
+
+	rec.tpl = gimple_asm_string(stmt);
+	rec.tpl_len = strlen(rec.tpl);
+	rec.basic = gimple_asm_input_p(stmt);
+	rec.asm_inline = gimple_asm_inline_p(stmt);
+	rec.is_volatile = gimple_asm_volatile_p(stmt);
+	rec.is_goto = gimple_asm_nlabels(stmt) > 0;
+	rec.gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
+
+	rc = asmtpl_analyze(pl->tpl_ctx, rec.tpl, rec.tpl_len,
+			    rec.basic ? ASMTPL_SYNTAX_BASIC
+				      : ASMTPL_SYNTAX_EXTENDED,
+			    &rec.tpl_res);
+	if (rc != ASMTPL_OK) {
+		error_at(loc, "asminline: the template model failed on this %<asm%> (%s)",
+			 rc == ASMTPL_ERR_NOMEM ? "out of memory"
+						: "invalid argument");
+		return;
+	}
+
+	rec.flagged = !rec.asm_inline &&
+		      rec.gcc_count >= rec.tpl_res.est_insns + opts->threshold;
+	rec.fingerprint = fingerprint_compute(
+		rec.function, rec.tpl, rec.tpl_len,
+		fingerprint_seen_add(&pl->seen, fingerprint_template_hash(
+							rec.tpl, rec.tpl_len)));
+
+	if (rec.flagged && opts->mode == ASMINLINE_MODE_APPLY) {
+		/* The inliner now charges it 1: estimate_num_insns(). */
+		gimple_asm_set_inline(stmt, true);
+		rec.applied = true;
+	}
+
+	pl->nstmts++;
+	pl->nflagged += rec.flagged;
+	if (rec.flagged)
+		asm_diag_emit(pl, loc, &rec);
+	if (opts->verbose)
+		asm_pass_trace(&rec);
+	if (pl->report.fd >= 0) {
+		json_buf_reset(&pl->line);
+		asm_record_render_json(&rec, &pl->line);
+		report_write(&pl->report, pl->line.data, pl->line.len);
+	}
+}
+
+unsigned int asm_pass::execute(function *fun)
+{
+	basic_block bb;
+
+	asm_pass_ensure_ctx(pl_);
+	fingerprint_seen_reset(&pl_->seen);
+	FOR_EACH_BB_FN(bb, fun) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			if (gasm *stmt = dyn_cast<gasm *>(gsi_stmt(gsi)))
+				asm_pass_visit(pl_, fun, stmt);
+		}
+	}
+	return 0;
+}
+
+opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl)
+{
+	return new asm_pass(ctxt, pl);
+}
+
+void asm_pass_finish(struct asminline_plugin *pl)
+{
+	if (pl->opts.verbose)
+		fprintf(stderr, "asminline: %s: %lu asm statements, %lu flagged\n",
+			main_input_filename ? main_input_filename : "<stdin>",
+			pl->nstmts, pl->nflagged);
+	asmtpl_ctx_free(pl->tpl_ctx);
+	pl->tpl_ctx = NULL;
+	fingerprint_seen_free(&pl->seen);
+	json_buf_free(&pl->line);
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asm-record.cc — renders struct asm_record as a format_version 1 "asm"
+ * record.  Field order is fixed (docs/format.md lists it) so that reports
+ * diff well; readers must not depend on it.
+ */
+#include "asm-record.h"
+#include "fingerprint.h"
+#include "json-buf.h"
+
+static void asm_record_key_str(struct json_buf *b, const char *key,
+			       const char *val)
+{
+	json_key(b, key);
+	json_cstring(b, val);
+}
+
+static void asm_record_key_uint(struct json_buf *b, const char *key,
+				unsigned long long val)
+{
+	json_key(b, key);
+	json_uint(b, val);
+}
+
+static void asm_record_key_bool(struct json_buf *b, const char *key, bool val)
+{
+	json_key(b, key);
+	json_bool(b, val);
+}
+
+void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+{
+	const struct asmtpl_result *res = &rec->tpl_res;
+	char fp[FINGERPRINT_HEX_LEN + 1];
+
+	json_begin_object(b);
+	asm_record_key_str(b, "record", "asm");
+	asm_record_key_uint(b, "format_version", ASM_RECORD_FORMAT_VERSION);
+	asm_record_key_str(b, "tu", rec->tu);
+	asm_record_key_str(b, "function", rec->function);
+	asm_record_key_str(b, "file", rec->file);
+	asm_record_key_uint(b, "line", rec->line);
+	asm_record_key_uint(b, "column", rec->column);
+	asm_record_key_str(b, "spelling_file", rec->spelling_file);
+	asm_record_key_uint(b, "spelling_line", rec->spelling_line);
+	asm_record_key_str(b, "arch", rec->arch);
+
+	json_key(b, "template");
+	json_string(b, rec->tpl, rec->tpl_len);
+	asm_record_key_bool(b, "basic", rec->basic);
+	asm_record_key_bool(b, "asm_inline", rec->asm_inline);
+	asm_record_key_bool(b, "volatile", rec->is_volatile);
+	asm_record_key_bool(b, "goto", rec->is_goto);
+
+	asm_record_key_uint(b, "gcc_count", rec->gcc_count);
+	asm_record_key_uint(b, "str_count", res->str_count);
+	asm_record_key_uint(b, "est_insns", res->est_insns);
+	asm_record_key_uint(b, "other_insns", res->other_insns);
+	asm_record_key_uint(b, "pad_uncertain", res->pad_uncertain);
+	asm_record_key_str(b, "kind", asmtpl_kind_name(res->kind));
+
+	json_key(b, "sections");
+	json_begin_array(b);
+	for (unsigned i = 0; i < res->nsections; i++)
+		json_cstring(b, res->sections[i]);
+	json_end_array(b);
+	asm_record_key_uint(b, "sections_dropped", res->sections_dropped);
+
+	json_key(b, "diagnostics");
+	json_begin_array(b);
+	for (unsigned i = 0; i < res->ndiags; i++) {
+		json_begin_object(b);
+		asm_record_key_str(b, "code",
+				   asmtpl_diag_name(res->diags[i].code));
+		asm_record_key_uint(b, "offset", res->diags[i].offset);
+		json_end_object(b);
+	}
+	json_end_array(b);
+	asm_record_key_uint(b, "diagnostics_dropped", res->diags_dropped);
+
+	asm_record_key_bool(b, "flagged", rec->flagged);
+	asm_record_key_bool(b, "applied", rec->applied);
+	snprintf(fp, sizeof(fp), "%016llx",
+		 (unsigned long long)rec->fingerprint);
+	asm_record_key_str(b, "fingerprint", fp);
+	json_end_object(b);
+	json_buf_raw(b, "\n", 1);
+}
+
+void asm_record_sections_text(const struct asm_record *rec, char *buf,
+			      size_t size)
+{
+	const struct asmtpl_result *res = &rec->tpl_res;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < res->nsections && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+					 i ? ", " : "", res->sections[i]);
+	if (res->sections_dropped && used < size)
+		snprintf(buf + used, size - used, ", ...");
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * asm-record.h — what the plugin knows about one asm statement, and its
+ * rendering as a JSON Lines "asm" record (docs/format.md, format_version 1).
+ *
+ * The pass fills the struct; the renderer and the diagnostics only read
+ * it, so the record and the note can never disagree.
+ */
+#ifndef ASMINLINE_ASM_RECORD_H
+#define ASMINLINE_ASM_RECORD_H
+
+#include "gcc-compat.h"
+
+#define ASM_RECORD_FORMAT_VERSION 1
+
+struct json_buf;
+
+struct asm_record {
+	const char *tu;			/* main_input_filename */
+	const char *function;		/* C name, no clone suffix */
+	const char *arch;		/* asmtpl_arch_name() */
+
+	/* Expansion point: where the statement sits, as DWARF sees it. */
+	const char *file;		/* "" when GCC has no location */
+	unsigned line;
+	unsigned column;
+	/* Spelling location: where the asm keyword is written. */
+	const char *spelling_file;
+	unsigned spelling_line;
+
+	const char *tpl;		/* gimple_asm_string(), raw */
+	size_t tpl_len;
+	bool basic;			/* basic asm: no operands, no %-escapes */
+	bool asm_inline;		/* as written in the source */
+	bool is_volatile;
+	bool is_goto;
+
+	unsigned gcc_count;		/* estimate_num_insns(stmt, &eni_size_weights) */
+	struct asmtpl_result tpl_res;
+
+	bool flagged;
+	bool applied;			/* mode=apply marked it asm inline */
+	uint64_t fingerprint;
+};
+
+/* Append the record as one JSON line (with its '\n') to b. */
+void asm_record_render_json(const struct asm_record *rec, struct json_buf *b);
+
+/* "sec1, sec2" (", ..." when sections were dropped); "" when none. */
+void asm_record_sections_text(const struct asm_record *rec, char *buf,
+			      size_t size);
+
+#endif /* ASMINLINE_ASM_RECORD_H */

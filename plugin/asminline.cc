@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asminline.cc — plugin entry: GPL marker, plugin_info, plugin_init.
+ *
+ * Order as in the kernel's scripts/gcc-plugins: the strict version check
+ * first (a plugin only works in the GCC it was built for), then every
+ * argument is parsed (any error fails plugin_init, and GCC stops), then
+ * the callbacks are registered.  With "disable" the arguments are still
+ * checked, but nothing is registered.
+ */
+#include "asminline.h"
+
+int plugin_is_GPL_compatible;
+
+static struct plugin_info asminline_plugin_info = {
+	.version = ASMINLINE_VERSION,
+	.help = asminline_help,
+};
+
+/* One compiler run is one translation unit: one state. */
+static struct asminline_plugin asminline_state;
+
+static void asminline_finish(void *gcc_data, void *user_data)
+{
+	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+
+	(void)gcc_data;
+	asm_pass_finish(pl);
+	report_close(&pl->report);
+}
+
+static int asminline_setup(struct asminline_plugin *pl)
+{
+	if (asmtpl_arch_parse(ASMINLINE_TARGET_ARCH, &pl->arch) != ASMTPL_OK) {
+		error("asminline: built for an unsupported target %qs",
+		      ASMINLINE_TARGET_ARCH);
+		return 1;
+	}
+	pl->report.fd = -1;
+	if (pl->opts.report_path) {
+		int err = report_open(&pl->report, pl->opts.report_path);
+
+		if (err) {
+			error("asminline: cannot open report %qs: %s",
+			      pl->opts.report_path, xstrerror(err));
+			return 1;
+		}
+	}
+	if (pl->opts.verbose && pl->opts.embed)
+		fprintf(stderr, "asminline: embed=1: embedding asm-site records in objects is not implemented yet; nothing is embedded\n");
+	return 0;
+}
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
+{
+	struct asminline_plugin *pl = &asminline_state;
+	struct register_pass_info pass_info;
+
+	if (!plugin_default_version_check(ver, &gcc_version)) {
+		error("asminline: this plugin was built for GCC %s, not for this GCC (%s)",
+		      gcc_version.basever, ver->basever);
+		return 1;
+	}
+
+	if (!asminline_options_parse(&pl->opts, info))
+		return 1;
+	if (pl->opts.help)
+		fputs(asminline_help, stderr);
+
+	register_callback(info->base_name, PLUGIN_INFO, NULL,
+			  &asminline_plugin_info);
+	if (pl->opts.disable)
+		return 0;
+
+	if (asminline_setup(pl))
+		return 1;
+
+	pass_info.pass = asm_pass_create(g, pl);
+	pass_info.reference_pass_name = "cfg";
+	pass_info.ref_pass_instance_number = 1;
+	pass_info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &pass_info);
+	register_callback(info->base_name, PLUGIN_FINISH, asminline_finish, pl);
+	return 0;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * asminline.h — the plugin's state for one compiler run (one translation
+ * unit) and the entry points its parts offer each other.
+ *
+ * Lifetime: made in plugin_init, torn down at PLUGIN_FINISH.  The asmtpl
+ * context is created on the first function, after the front end has seen
+ * every top-level asm, so that .macro definitions made there are known.
+ */
+#ifndef ASMINLINE_ASMINLINE_H
+#define ASMINLINE_ASMINLINE_H
+
+#include "gcc-compat.h"
+#include "options.h"
+#include "report.h"
+#include "json-buf.h"
+#include "fingerprint.h"
+#include "asm-record.h"
+
+struct asminline_plugin {
+	struct asminline_options opts;
+	enum asmtpl_arch arch;
+	struct asmtpl_ctx *tpl_ctx;	/* NULL until the first function */
+	struct report report;		/* fd -1 without report=PATH */
+	struct json_buf line;		/* one record, reused */
+	struct fingerprint_seen seen;	/* ordinals within the current function */
+	unsigned long nstmts;		/* statements visited in this TU */
+	unsigned long nflagged;
+};
+
+/* asm-pass.cc: the GIMPLE pass inserted after "cfg". */
+opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl);
+/* asm-pass.cc: free what the pass allocated (PLUGIN_FINISH). */
+void asm_pass_finish(struct asminline_plugin *pl);
+
+/* asm-diag.cc: the note or warning for a flagged statement. */
+void asm_diag_emit(const struct asminline_plugin *pl, location_t loc,
+		   const struct asm_record *rec);
+
+#endif /* ASMINLINE_ASMINLINE_H */

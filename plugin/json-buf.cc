@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json-buf.cc — the JSON writer behind every report record.
+ *
+ * Template strings are arbitrary bytes (a kernel template may hold tabs,
+ * newlines, quotes, backslashes and, in comments, any encoding), so the
+ * string writer is the part that must be right: it emits RFC 8259 JSON that
+ * Python's json module and jq accept for any input.
+ */
+#include "json-buf.h"
+
+void json_buf_init(struct json_buf *b)
+{
+	memset(b, 0, sizeof(*b));
+}
+
+void json_buf_free(struct json_buf *b)
+{
+	free(b->data);
+	json_buf_init(b);
+}
+
+void json_buf_reset(struct json_buf *b)
+{
+	b->len = 0;
+	b->need_comma = false;
+}
+
+void json_buf_raw(struct json_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->data = (char *)xrealloc(b->data, cap);
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static void json_buf_char(struct json_buf *b, char c)
+{
+	json_buf_raw(b, &c, 1);
+}
+
+/* Put a comma before a value when one was written at this level. */
+static void json_value_begin(struct json_buf *b)
+{
+	if (b->need_comma)
+		json_buf_char(b, ',');
+	b->need_comma = true;
+}
+
+void json_begin_object(struct json_buf *b)
+{
+	json_value_begin(b);
+	json_buf_char(b, '{');
+	b->need_comma = false;
+}
+
+void json_end_object(struct json_buf *b)
+{
+	json_buf_char(b, '}');
+	b->need_comma = true;
+}
+
+void json_begin_array(struct json_buf *b)
+{
+	json_value_begin(b);
+	json_buf_char(b, '[');
+	b->need_comma = false;
+}
+
+void json_end_array(struct json_buf *b)
+{
+	json_buf_char(b, ']');
+	b->need_comma = true;
+}
+
+void json_key(struct json_buf *b, const char *key)
+{
+	json_cstring(b, key);
+	json_buf_char(b, ':');
+	b->need_comma = false;
+}
+
+/*
+ * Length of the valid UTF-8 sequence at s (at most n bytes), or 0: no
+ * overlong forms, no surrogates (U+D800..DFFF), nothing above U+10FFFF.
+ */
+static size_t json_utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	size_t len;
+	unsigned lo = 0x80, hi = 0xbf;	/* allowed range of the 2nd byte */
+
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+void json_string(struct json_buf *b, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	char esc[8];
+
+	json_value_begin(b);
+	json_buf_char(b, '"');
+	for (size_t i = 0; i < n;) {
+		unsigned char c = s[i];
+		size_t run = i;
+
+		/* Copy a run of bytes that need no escaping in one go. */
+		while (run < n && s[run] >= 0x20 && s[run] < 0x80 &&
+		       s[run] != '"' && s[run] != '\\')
+			run++;
+		if (run > i) {
+			json_buf_raw(b, str + i, run - i);
+			i = run;
+			continue;
+		}
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			json_buf_raw(b, esc, 2);
+			i++;
+		} else if (c < 0x20) {
+			snprintf(esc, sizeof(esc), "\\u%04x", c);
+			json_buf_raw(b, esc, 6);
+			i++;
+		} else {
+			size_t len = json_utf8_len(s + i, n - i);
+
+			if (len) {
+				json_buf_raw(b, str + i, len);
+				i += len;
+			} else {
+				json_buf_raw(b, "\\ufffd", 6);
+				i++;
+			}
+		}
+	}
+	json_buf_char(b, '"');
+}
+
+void json_cstring(struct json_buf *b, const char *s)
+{
+	json_string(b, s, strlen(s));
+}
+
+void json_uint(struct json_buf *b, unsigned long long v)
+{
+	char num[24];
+	int n = snprintf(num, sizeof(num), "%llu", v);
+
+	json_value_begin(b);
+	json_buf_raw(b, num, (size_t)n);
+}
+
+void json_bool(struct json_buf *b, bool v)
+{
+	json_value_begin(b);
+	if (v)
+		json_buf_raw(b, "true", 4);
+	else
+		json_buf_raw(b, "false", 5);
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * json-buf.h — a growable buffer and a small JSON writer over it, so that a
+ * whole record is built in memory and handed to one write().
+ *
+ * Invariants: the buffer always holds valid UTF-8 (bytes that are not
+ * part of a valid UTF-8 sequence are written as \ufffd); strings escape
+ * '\\', '"' and every byte below 0x20 as \u00XX; commas are placed by the
+ * writer (need_comma), so callers only say what comes next.
+ */
+#ifndef ASMINLINE_JSON_BUF_H
+#define ASMINLINE_JSON_BUF_H
+
+#include "gcc-compat.h"
+
+struct json_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+	bool need_comma;	/* a value was written at this level */
+};
+
+void json_buf_init(struct json_buf *b);
+void json_buf_free(struct json_buf *b);
+void json_buf_reset(struct json_buf *b);
+void json_buf_raw(struct json_buf *b, const char *s, size_t n);
+
+void json_begin_object(struct json_buf *b);
+void json_end_object(struct json_buf *b);
+void json_begin_array(struct json_buf *b);
+void json_end_array(struct json_buf *b);
+/* An object key; the next value written belongs to it. */
+void json_key(struct json_buf *b, const char *key);
+void json_string(struct json_buf *b, const char *s, size_t n);
+void json_cstring(struct json_buf *b, const char *s);
+void json_uint(struct json_buf *b, unsigned long long v);
+void json_bool(struct json_buf *b, bool v);
+
+#endif /* ASMINLINE_JSON_BUF_H */

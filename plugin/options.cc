@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * options.cc — strict parsing of -fplugin-arg-asminline-KEY[=VALUE].
+ *
+ * GCC has already split each argument at the first '=' into key and value
+ * (value is NULL when there was no '=').  Every key is checked; a key given
+ * twice takes its last value, as GCC's own options do.  Errors name the flag
+ * exactly as it was typed and say what would have been accepted.
+ */
+#include "options.h"
+
+const char asminline_help[] =
+	"asminline: find inline asm whose inliner charge exceeds the code it emits\n"
+	"  -fplugin-arg-asminline-mode=warn|apply  apply: mark flagged statements 'asm inline' (default warn)\n"
+	"  -fplugin-arg-asminline-report=PATH      append one JSON Lines record per asm statement to PATH\n"
+	"  -fplugin-arg-asminline-threshold=N      flag when gcc_count - est_insns >= N (default 4, 1..1000)\n"
+	"  -fplugin-arg-asminline-diag=note|warning|none  how flagged statements are reported (default note)\n"
+	"  -fplugin-arg-asminline-embed=0|1        embed asm-site records in the object (NOT IMPLEMENTED yet)\n"
+	"  -fplugin-arg-asminline-verbose          trace every asm statement on stderr\n"
+	"  -fplugin-arg-asminline-disable          load but do nothing\n"
+	"  -fplugin-arg-asminline-help             print this help\n";
+
+/* The flag as the user typed it, for error messages (GC-free, leaked). */
+static char *options_flag(const struct plugin_name_args *info,
+			  const struct plugin_argument *arg)
+{
+	if (arg->value)
+		return concat("-fplugin-arg-", info->base_name, "-", arg->key,
+			      "=", arg->value, NULL);
+	return concat("-fplugin-arg-", info->base_name, "-", arg->key, NULL);
+}
+
+static bool options_bad(const struct plugin_name_args *info,
+			const struct plugin_argument *arg, const char *why)
+{
+	char *flag = options_flag(info, arg);
+
+	error("%qs: %s", flag, why);
+	free(flag);
+	return false;
+}
+
+/* Keys that take no value: "verbose", not "verbose=1". */
+static bool options_flag_key(const struct plugin_name_args *info,
+			     const struct plugin_argument *arg, bool *field)
+{
+	if (arg->value)
+		return options_bad(info, arg, "this argument takes no value");
+	*field = true;
+	return true;
+}
+
+static bool options_need_value(const struct plugin_name_args *info,
+			       const struct plugin_argument *arg,
+			       const char *expected)
+{
+	if (arg->value && arg->value[0])
+		return true;
+	char *why = concat("missing value: expected ", expected, NULL);
+
+	options_bad(info, arg, why);
+	free(why);
+	return false;
+}
+
+/* A decimal number in [lo, hi]: digits only, no sign, no overflow. */
+static bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
+			       unsigned *out)
+{
+	unsigned long v = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v > hi)
+			return false;
+	}
+	if (v < lo)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+static bool options_parse_one(struct asminline_options *opts,
+			      const struct plugin_name_args *info,
+			      const struct plugin_argument *arg)
+{
+	const char *key = arg->key;
+	const char *val = arg->value;
+
+	if (!strcmp(key, "mode")) {
+		if (!options_need_value(info, arg, "warn or apply"))
+			return false;
+		if (!strcmp(val, "warn"))
+			opts->mode = ASMINLINE_MODE_WARN;
+		else if (!strcmp(val, "apply"))
+			opts->mode = ASMINLINE_MODE_APPLY;
+		else
+			return options_bad(info, arg,
+					   "bad value: expected warn or apply");
+		return true;
+	}
+	if (!strcmp(key, "report")) {
+		if (!options_need_value(info, arg, "a file path"))
+			return false;
+		opts->report_path = val;
+		return true;
+	}
+	if (!strcmp(key, "threshold")) {
+		if (!options_need_value(info, arg, "a number from 1 to 1000"))
+			return false;
+		if (!options_parse_uint(val, 1, ASMINLINE_THRESHOLD_MAX,
+					&opts->threshold))
+			return options_bad(info, arg,
+					   "bad value: expected a number from 1 to 1000");
+		return true;
+	}
+	if (!strcmp(key, "diag")) {
+		if (!options_need_value(info, arg, "note, warning or none"))
+			return false;
+		if (!strcmp(val, "note"))
+			opts->diag = ASMINLINE_DIAG_NOTE;
+		else if (!strcmp(val, "warning"))
+			opts->diag = ASMINLINE_DIAG_WARNING;
+		else if (!strcmp(val, "none"))
+			opts->diag = ASMINLINE_DIAG_NONE;
+		else
+			return options_bad(info, arg,
+					   "bad value: expected note, warning or none");
+		return true;
+	}
+	if (!strcmp(key, "embed")) {
+		if (!options_need_value(info, arg, "0 or 1"))
+			return false;
+		if (!strcmp(val, "0"))
+			opts->embed = false;
+		else if (!strcmp(val, "1"))
+			opts->embed = true;
+		else
+			return options_bad(info, arg,
+					   "bad value: expected 0 or 1");
+		return true;
+	}
+	if (!strcmp(key, "verbose"))
+		return options_flag_key(info, arg, &opts->verbose);
+	if (!strcmp(key, "disable"))
+		return options_flag_key(info, arg, &opts->disable);
+	if (!strcmp(key, "help"))
+		return options_flag_key(info, arg, &opts->help);
+
+	return options_bad(info, arg,
+			   "unknown argument (known: mode, report, threshold, diag, embed, verbose, disable, help)");
+}
+
+bool asminline_options_parse(struct asminline_options *opts,
+			     const struct plugin_name_args *info)
+{
+	bool ok = true;
+
+	memset(opts, 0, sizeof(*opts));
+	opts->mode = ASMINLINE_MODE_WARN;
+	opts->threshold = ASMINLINE_THRESHOLD_DEFAULT;
+	opts->diag = ASMINLINE_DIAG_NOTE;
+	opts->embed = true;
+
+	/* Report every bad argument, not only the first. */
+	for (int i = 0; i < info->argc; i++)
+		ok &= options_parse_one(opts, info, &info->argv[i]);
+	return ok;
+}
