@@ -29,7 +29,7 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	report_close(&pl->report);
 }
 
-static int asminline_setup(struct asminline_plugin *pl)
+static int asminline_setup(struct asminline_plugin *pl, const char *name)
 {
 	if (asmtpl_arch_parse(ASMINLINE_TARGET_ARCH, &pl->arch) != ASMTPL_OK) {
 		error("asminline: built for an unsupported target %qs",
@@ -41,8 +41,13 @@ static int asminline_setup(struct asminline_plugin *pl)
 		int err = report_open(&pl->report, pl->opts.report_path);
 
 		if (err) {
-			error("asminline: cannot open report %qs: %s",
-			      pl->opts.report_path, xstrerror(err));
+			/* Name the flag, as for every bad argument. */
+			char *flag = concat("-fplugin-arg-", name, "-report=",
+					    pl->opts.report_path, NULL);
+
+			error("%qs: cannot open report: %s", flag,
+			      xstrerror(err));
+			free(flag);
 			return 1;
 		}
 	}
@@ -72,7 +77,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	if (pl->opts.disable)
 		return 0;
 
-	if (asminline_setup(pl))
+	if (asminline_setup(pl, info->base_name))
 		return 1;
 
 	pass_info.pass = asm_pass_create(g, pl);
