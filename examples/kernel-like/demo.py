@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# demo.py PLUGIN ASMSCAN [OUT] — build the kernel-like example twice with
+# the plugin (mode=warn, then mode=apply) and print what a kernel developer
+# wants to know: which asm sites GCC over-charges, which inline functions
+# therefore got out-of-line copies (nm), why GCC refused to inline them
+# (-fopt-info-inline-missed), and what changes when the flagged asm is
+# treated as asm inline.  Output is deterministic; README.md shows it and
+# the test plugin-example checks that it still matches.
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(cmd, cwd=HERE):
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"demo: {' '.join(cmd)} failed:\n{p.stdout}{p.stderr}")
+    return p.stdout
+
+
+def build(plugin, out, mode):
+    run(["make", "-s", "clean", f"OUT={out}"])
+    run(["make", "-s", f"PLUGIN={plugin}", f"MODE={mode}", f"OUT={out}"])
+    with open(os.path.join(HERE, out, "report.jsonl")) as f:
+        recs = [json.loads(line) for line in f]
+    objs = sorted(f for f in os.listdir(os.path.join(HERE, out)) if f.endswith(".o"))
+    return recs, objs
+
+
+def out_of_line(out, objs):
+    """Local (static) function copies in each object, from nm."""
+    copies = []
+    for o in objs:
+        for line in run(["nm", os.path.join(out, o)]).splitlines():
+            addr, kind, name = line.split()
+            if kind == "t":
+                copies.append(f"{o}: {name}")
+    return copies
+
+
+def refused(out):
+    """GCC's IPA inliner refusals, from -fopt-info-inline-missed."""
+    lines = []
+    for name in sorted(os.listdir(os.path.join(HERE, out))):
+        if not name.endswith(".inline-missed"):
+            continue
+        with open(os.path.join(HERE, out, name)) as f:
+            for line in f:
+                m = re.match(r"(\S+?):(\d+):\d+: missed:\s+not inlinable: "
+                             r"(\w+)/\d+ -> ([\w.]+)/\d+, (.*)", line)
+                if m:
+                    lines.append(f"{m[1]}:{m[2]}: {m[3]} -> {m[4]}: {m[5]}")
+    return sorted(lines)
+
+
+def sites(recs):
+    """Flagged statements grouped by site (where the asm is spelled)."""
+    by_site = collections.OrderedDict()
+    for r in sorted(recs, key=lambda r: (r["spelling_file"], r["spelling_line"])):
+        if r["flagged"]:
+            by_site.setdefault((r["spelling_file"], r["spelling_line"]), []).append(r)
+    for (f, line), rs in by_site.items():
+        r = rs[0]
+        tus = sorted({os.path.basename(x["tu"]) for x in rs})
+        print(f"  {f}:{line}: {r['kind']}, charged {r['gcc_count']}, emits "
+              f"{r['est_insns']}: {len(rs)} statement(s) in {', '.join(tus)}")
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.exit("usage: demo.py PLUGIN ASMSCAN [OUT]")
+    plugin, asmscan = (os.path.abspath(p) for p in sys.argv[1:3])
+    out = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else "out"
+
+    print("== mode=warn: report and notes only, code generation unchanged")
+    recs, objs = build(plugin, f"{out}/warn", "warn")
+    flagged = sum(r["flagged"] for r in recs)
+    print(f"{len(recs)} asm statements, {flagged} flagged "
+          f"(gcc_count - est_insns >= 4); flagged sites:")
+    sites(recs)
+    print("out-of-line copies of inline functions (nm):")
+    for c in out_of_line(f"{out}/warn", objs) or ["none"]:
+        print(f"  {c}")
+    print("calls GCC refused to inline (-fopt-info-inline-missed):")
+    for r in refused(f"{out}/warn") or ["none"]:
+        print(f"  {r}")
+
+    print("== mode=apply: flagged asm treated as asm inline")
+    recs, objs = build(plugin, f"{out}/apply", "apply")
+    print(f"{sum(r['applied'] for r in recs)} statements marked asm inline")
+    print("out-of-line copies of inline functions (nm):")
+    for c in out_of_line(f"{out}/apply", objs) or ["none"]:
+        print(f"  {c}")
+    print("calls GCC refused to inline (-fopt-info-inline-missed):")
+    for r in refused(f"{out}/apply") or ["none"]:
+        print(f"  {r}")
+
+    print("== asmscan (a shell so far: ELF summary only)")
+    sys.stdout.write(run([asmscan] + [f"apply/{o}" for o in objs],
+                         cwd=os.path.join(HERE, out)))
+    print("not implemented yet: call-edge records (which refusal each flagged "
+          "asm caused),\n  records embedded in objects (embed=1), and asmscan's "
+          "analyses, diff and check.")
+
+
+if __name__ == "__main__":
+    main()
