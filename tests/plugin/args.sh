@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# args.sh — strict plugin arguments: every unknown key and every bad value
+# makes gcc fail, with an error that names the flag exactly as typed; the
+# good values are accepted; "disable" still checks the others.
+. "$(dirname "$0")/lib.sh"
+clean_workdir
+
+echo 'int f(void) { return 0; }' >ok.c
+P="-fplugin=$PLUGIN"
+
+# expect_error FLAG [MESSAGE-PART]: compiling with FLAG must fail and the
+# diagnostics must quote FLAG.
+expect_error() {
+	local flag=$1 part=${2:-}
+	if "$CC" $P "$flag" -c ok.c -o ok.o 2>err.txt; then
+		fail "'$flag' was accepted"
+	fi
+	grep -qF -- "$flag" err.txt || { cat err.txt; fail "error for '$flag' does not name the flag"; }
+	[ -z "$part" ] || grep -qF -- "$part" err.txt ||
+		{ cat err.txt; fail "error for '$flag' does not say '$part'"; }
+	grep -q "failed to initialize plugin" err.txt ||
+		{ cat err.txt; fail "plugin_init did not fail for '$flag'"; }
+}
+
+expect_ok() {
+	"$CC" $P "$@" -c ok.c -o ok.o 2>err.txt || { cat err.txt; fail "'$*' was refused"; }
+}
+
+A=-fplugin-arg-asminline
+expect_error "$A-bogus" "unknown argument"
+expect_error "$A-bogus=1" "unknown argument"
+expect_error "$A-Mode=warn" "unknown argument"
+expect_error "$A-mode=fix" "expected warn or apply"
+expect_error "$A-mode" "missing value"
+expect_error "$A-mode=" "missing value"
+expect_error "$A-threshold=0" "1 to 1000"
+expect_error "$A-threshold=1001" "1 to 1000"
+expect_error "$A-threshold=-3" "1 to 1000"
+expect_error "$A-threshold=4x" "1 to 1000"
+expect_error "$A-threshold=99999999999999999999" "1 to 1000"
+expect_error "$A-diag=error" "note, warning or none"
+expect_error "$A-embed=yes" "0 or 1"
+expect_error "$A-verbose=1" "takes no value"
+expect_error "$A-disable=0" "takes no value"
+expect_error "$A-report" "missing value"
+expect_error "$A-report=/nonexistent-dir/r.jsonl" "cannot open report"
+
+# Two bad arguments: both are reported.
+if "$CC" $P "$A-bogus" "$A-mode=fix" -c ok.c -o ok.o 2>err.txt; then
+	fail "two bad arguments accepted"
+fi
+grep -qF -- "$A-bogus" err.txt && grep -qF -- "$A-mode=fix" err.txt ||
+	{ cat err.txt; fail "not every bad argument was reported"; }
+
+# "disable" does not excuse a bad argument.
+if "$CC" $P "$A-disable" "$A-bogus" -c ok.c -o ok.o 2>err.txt; then
+	fail "disable skipped argument checking"
+fi
+
+expect_ok "$A-mode=warn" "$A-mode=apply" "$A-threshold=1" "$A-threshold=1000" \
+	"$A-diag=note" "$A-diag=warning" "$A-diag=none" "$A-embed=0" "$A-embed=1" \
+	"$A-disable" "$A-report=r.jsonl"
+expect_ok "$A-verbose"
+expect_ok "$A-help"
+grep -q -- "-fplugin-arg-asminline-mode=warn|apply" err.txt || { cat err.txt; fail "help text not printed"; }
+pass
