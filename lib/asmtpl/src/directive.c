@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What each gas directive does to the interpreter's state: sections and
+ * the section stack, symbols, data, fills, alignment, .rept/.irp/.irpc
+ * bodies, macro definitions and the conditions of the .if family.  The
+ * byte sizes follow gas for each target (".word" is 2 bytes on x86-64 and
+ * 4 on arm64; ".align" takes bytes on x86-64 ELF and a power of two on
+ * arm64).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp.h"
+
+/* Number of top-level comma-separated items; 0 for blank. */
+static int64_t count_items(const char *s, const char *e)
+{
+	int64_t n = 0;
+	bool quote = false, item = false;
+	int parens = 0;
+
+	for (; s < e; s++) {
+		if (*s == '"' && (s == e || s[-1] != '\\'))
+			quote = !quote;
+		if (!quote && *s == '(')
+			parens++;
+		if (!quote && *s == ')')
+			parens--;
+		if (!quote && parens <= 0 && *s == ',') {
+			n++;
+			item = false;
+			continue;
+		}
+		if (!asmtpl_interp_is_space(*s))
+			item = true;
+	}
+	return n + (item ? 1 : 0);
+}
+
+/* Total bytes of the string literals in s (escapes decoded), strings counted. */
+static int64_t string_bytes(const char *s, const char *e, int64_t *nstrings)
+{
+	int64_t bytes = 0;
+
+	*nstrings = 0;
+	while (s < e) {
+		if (*s != '"') {
+			s++;
+			continue;
+		}
+		s++;
+		(*nstrings)++;
+		while (s < e && *s != '"') {
+			if (*s == '\\' && s + 1 < e) {
+				s++;
+				if (*s >= '0' && *s <= '7') {
+					int k = 0;
+
+					while (k < 3 && s < e && *s >= '0' && *s <= '7') {
+						s++;
+						k++;
+					}
+					bytes++;
+					continue;
+				}
+				if (*s == 'x') {
+					s++;
+					while (s < e && ((*s >= '0' && *s <= '9') ||
+							 (*s >= 'a' && *s <= 'f') ||
+							 (*s >= 'A' && *s <= 'F')))
+						s++;
+					bytes++;
+					continue;
+				}
+			}
+			s++;
+			bytes++;
+		}
+		if (s < e)
+			s++;
+	}
+	return bytes;
+}
+
+struct data_dir {
+	const char *name;
+	int x86_width, arm64_width;	/* bytes per item; 0: not on this arch */
+};
+
+static const struct data_dir data_dirs[] = {
+	{ "byte", 1, 1 }, { "2byte", 2, 2 }, { "short", 2, 2 },
+	{ "hword", 2, 2 }, { "value", 2, 2 }, { "word", 2, 4 },
+	{ "4byte", 4, 4 }, { "long", 4, 4 }, { "int", 4, 4 },
+	{ "8byte", 8, 8 }, { "quad", 8, 8 }, { "xword", 0, 8 },
+	{ "dword", 0, 8 }, { "octa", 16, 16 }, { "float", 4, 4 },
+	{ "single", 4, 4 }, { "double", 8, 8 }, { "dc.b", 1, 1 },
+	{ "dc.w", 2, 2 }, { "dc.l", 4, 4 }, { "dc.a", 8, 8 },
+	{ "dc.d", 8, 8 }, { "dc.s", 4, 4 },
+};
+
+/* Directives that emit nothing and change no state we model. */
+static const char *const quiet_dirs[] = {
+	"globl", "global", "local", "weak", "weakref", "hidden", "protected",
+	"internal", "type", "size", "file", "loc", "loc_view", "ident",
+	"comm", "lcomm", "symver", "arch", "arch_extension", "cpu", "fpu",
+	"code16", "code32", "code64", "code16gcc", "intel_syntax",
+	"att_syntax", "intel_mnemonic", "att_mnemonic", "reloc", "error",
+	"warning", "print", "altmacro", "noaltmacro", "org", "nolist", "list",
+	"eject", "title", "sbttl", "psize", "variant_pcs", "tlsdesccall",
+	"linkonce", "attribute", "gnu_attribute", "protected", "extern",
+	"lflags", "desc", "stabs", "stabn", "stabd", "def", "endef", "scl",
+	"tag", "val", "dim", "line", "ln", "sleb", "hword_unaligned",
+	"addrsig", "addrsig_sym", "frame", "noinstrument",
+	NULL,
+};
+
+bool asmtpl_interp_in_list(const char *const *list, const char *d, size_t n)
+{
+	for (; *list; list++)
+		if (asmtpl_word_eq(d, n, *list))
+			return true;
+	return false;
+}
+
+/* ---- directives -------------------------------------------------------------- */
+
+static void do_rept(struct interp *in, const char *d, size_t dn,
+		    const char *a, const char *e, const char *body,
+		    const char *close)
+{
+	size_t blen = (size_t)(close - body);
+	size_t off = in->off;
+
+	if (in->depth >= ASMTPL_MAX_NESTING) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, off);
+		in->stop = true;
+		return;
+	}
+	in->depth++;
+	if (asmtpl_word_eq(d, dn, "rept")) {
+		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
+		int64_t count = 1, i;
+
+		if (asmtpl_value_is_exact(v))
+			count = v.lo < 0 ? 0 : v.lo;
+		else
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, off);
+		for (i = 0; i < count && !in->stop && !in->err; i++)
+			asmtpl_interp_run_text(in, body, blen, NULL, off);
+	} else {
+		/* .irp sym, a, b, c  /  .irpc sym, chars */
+		bool irpc = asmtpl_word_eq(d, dn, "irpc");
+		const char *comma = memchr(a, ',', (size_t)(e - a));
+		const char *sym = a, *p;
+		size_t symlen = 0;
+		char hdr[LABEL_NAME_MAX + 8];
+
+		while (sym + symlen < e && asmtpl_is_symbol_char(sym[symlen]))
+			symlen++;
+		if (!symlen || symlen >= LABEL_NAME_MAX || !comma) {
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, off);
+			in->depth--;
+			return;
+		}
+		/*
+		 * Reuse the macro machinery: the body becomes a macro ".irp" of
+		 * one parameter, a name no invocation can reach (it is parsed
+		 * as a directive).
+		 */
+		memcpy(hdr, ".irp ", 5);
+		memcpy(hdr + 5, sym, symlen);
+		if (asmtpl_macros_define(&in->ctx->macros, hdr, symlen + 5, body, blen)) {
+			in->err = ASMTPL_ERR_NOMEM;
+			in->depth--;
+			return;
+		}
+		{
+			struct asmtpl_macro *mac = in->ctx->macros.v[in->ctx->macros.n - 1];
+
+			p = comma + 1;
+			while (p <= e && !in->stop && !in->err) {
+				const char *q = p, *ve;
+				char *text = NULL;
+				size_t tlen = 0;
+
+				if (irpc) {
+					p = asmtpl_interp_skip_ws(p, e);
+					if (p >= e)
+						break;
+					ve = p + 1;
+				} else {
+					while (q < e && *q != ',')
+						q++;
+					ve = q;
+				}
+				if (asmtpl_macro_expand(mac, p, (size_t)(ve - p), 0,
+							&text, &tlen)) {
+					in->err = ASMTPL_ERR_NOMEM;
+					break;
+				}
+				asmtpl_interp_run_text(in, text, tlen, NULL, off);
+				free(text);
+				p = ve + (irpc ? 0 : 1);
+				if (!irpc && ve >= e)
+					break;
+			}
+			/* Drop the helper macro again (it is the newest). */
+			asmtpl_macros_purge(&in->ctx->macros, ".irp", 4);
+		}
+	}
+	in->depth--;
+}
+
+void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
+			 const char *a, const char *e, const char *block_end,
+			 const char **resume)
+{
+	enum asmtpl_arch arch = in->arch;
+	size_t i;
+
+	/* Blocks that own the following lines. */
+	if (asmtpl_word_eq(d, dn, "macro") || asmtpl_word_eq(d, dn, "rept") ||
+	    asmtpl_word_eq(d, dn, "irp") || asmtpl_word_eq(d, dn, "irpc")) {
+		enum family f = d[0] == 'm' || d[0] == 'M' ? FAM_MACRO : FAM_REPT;
+		const char *body = e < block_end ? e + 1 : block_end;
+		const char *after = block_end;
+		const char *close = asmtpl_interp_find_close(body, block_end, f, &after);
+
+		if (!close) {
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNTERMINATED_BLOCK, in->off);
+			close = block_end;
+		}
+		*resume = after;
+		if (f == FAM_MACRO) {
+			if (asmtpl_macros_define(&in->ctx->macros, a, (size_t)(e - a),
+						 body, (size_t)(close - body)) ==
+			    ASMTPL_ERR_NOMEM)
+				in->err = ASMTPL_ERR_NOMEM;
+			return;
+		}
+		if (!in->learn_only)
+			do_rept(in, d, dn, a, e, body, close);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "purgem")) {
+		const char *w;
+		size_t n = asmtpl_interp_first_word(a, e, &w);
+
+		if (!asmtpl_macros_purge(&in->ctx->macros, w, n))
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_MACRO, in->off);
+		else if (in->npurged < 8 && n < LABEL_NAME_MAX) {
+			char *dst = in->purged[in->npurged++];
+
+			/* stored lowercase: asmtpl_word_eq() compares that way */
+			for (size_t k = 0; k < n; k++)
+				dst[k] = (char)((w[k] >= 'A' && w[k] <= 'Z') ?
+						w[k] - 'A' + 'a' : w[k]);
+			dst[n] = '\0';
+		}
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "endm") || asmtpl_word_eq(d, dn, "endr")) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_STRAY_END, in->off);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "exitm")) {
+		if (in->depth > 0)
+			in->exitm = true;
+		return;
+	}
+	if (in->learn_only)
+		return;
+
+	/* Sections. */
+	if (asmtpl_word_eq(d, dn, "pushsection") || asmtpl_word_eq(d, dn, "section")) {
+		const char *name;
+		size_t n = asmtpl_interp_section_name(a, e, &name);
+		int64_t sub = 0;
+		bool push = d[0] == 'p' || d[0] == 'P';
+
+		if (push) {
+			const char *p = memchr(a, ',', (size_t)(e - a));
+			struct asmtpl_value v;
+
+			/* ".pushsection name, subsection" when a number follows */
+			if (p && (v = asmtpl_interp_eval(in, p + 1, e, NULL), asmtpl_value_is_exact(v)))
+				sub = v.lo;
+			if (in->sp >= ASMTPL_MAX_SECTION_STACK) {
+				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
+				return;
+			}
+			in->stack[in->sp].cur = in->cur;
+			in->stack[in->sp].prev = in->prev;
+			in->sp++;
+		}
+		if (n == 5 && !memcmp(name, ".text", 5))
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
+		asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, n, sub));
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "popsection")) {
+		if (!in->sp) {
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNBALANCED_POP, in->off);
+			return;
+		}
+		in->sp--;
+		in->cur = in->stack[in->sp].cur;
+		in->prev = in->stack[in->sp].prev;
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "previous")) {
+		int t;
+
+		if (in->prev < 0) {
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_PREVIOUS_WITHOUT_SECTION,
+					in->off);
+			return;
+		}
+		t = in->cur;
+		in->cur = in->prev;
+		in->prev = t;
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "subsection")) {
+		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
+		const struct section *s = &in->secs[in->cur];
+
+		if (!asmtpl_value_is_exact(v))
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
+		asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, s->name, strlen(s->name),
+					       asmtpl_value_is_exact(v) ? v.lo : 1));
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "text") || asmtpl_word_eq(d, dn, "data") ||
+	    asmtpl_word_eq(d, dn, "bss")) {
+		char name[8];
+		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
+
+		name[0] = '.';
+		memcpy(name + 1, d, dn);
+		name[dn + 1] = '\0';
+		for (i = 1; i <= dn; i++)
+			if (name[i] >= 'A' && name[i] <= 'Z')
+				name[i] = (char)(name[i] - 'A' + 'a');
+		if (name[1] == 't')
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
+		asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, dn + 1,
+					       asmtpl_value_is_exact(v) ? v.lo : 0));
+		return;
+	}
+
+	/* Symbols. */
+	if (asmtpl_word_eq(d, dn, "set") || asmtpl_word_eq(d, dn, "equ") ||
+	    asmtpl_word_eq(d, dn, "equiv") || asmtpl_word_eq(d, dn, "eqv")) {
+		const char *w;
+		size_t n = asmtpl_interp_first_word(a, e, &w);
+		const char *p = w + n;
+
+		while (p < e && (asmtpl_interp_is_space(*p) || *p == ','))
+			p++;
+		if (n)
+			asmtpl_interp_labels_add(in, &in->labels, w, n, asmtpl_interp_eval(in, p, e, NULL));
+		return;
+	}
+
+	/* Instructions spelled as data (arm64 ".inst 0xd503201f"). */
+	if (asmtpl_word_eq(d, dn, "inst") || asmtpl_word_eq(d, dn, "inst.w") ||
+	    asmtpl_word_eq(d, dn, "inst.n") || asmtpl_word_eq(d, dn, "insn")) {
+		int64_t n = count_items(a, e);
+
+		if (asmtpl_word_eq(d, dn, "insn"))
+			n = 1;	/* x86 ".insn" takes one instruction */
+		for (i = 0; i < (size_t)n && i < 100000; i++)
+			asmtpl_interp_emit_insn(in, false);
+		return;
+	}
+
+	/* Data. */
+	for (i = 0; i < sizeof(data_dirs) / sizeof(data_dirs[0]); i++) {
+		int w = arch == ASMTPL_ARCH_ARM64 ? data_dirs[i].arm64_width :
+						    data_dirs[i].x86_width;
+
+		if (w && asmtpl_word_eq(d, dn, data_dirs[i].name)) {
+			int64_t n = count_items(a, e) * w;
+
+			asmtpl_interp_emit_data(in, n, n);
+			return;
+		}
+	}
+	if (asmtpl_word_eq(d, dn, "ascii") || asmtpl_word_eq(d, dn, "asciz") ||
+	    asmtpl_word_eq(d, dn, "string") || asmtpl_word_eq(d, dn, "string8")) {
+		int64_t strings = 0;
+		int64_t n = string_bytes(a, e, &strings);
+
+		if (!asmtpl_word_eq(d, dn, "ascii"))
+			n += strings;
+		asmtpl_interp_emit_data(in, n, n);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "uleb128") || asmtpl_word_eq(d, dn, "sleb128")) {
+		int64_t n = count_items(a, e);
+
+		asmtpl_interp_emit_data(in, n, n * 10);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "skip") || asmtpl_word_eq(d, dn, "space") ||
+	    asmtpl_word_eq(d, dn, "zero")) {
+		const char *p;
+		struct asmtpl_value size = asmtpl_interp_eval(in, a, e, &p);
+		int byte = 0;
+
+		if (p < e && *p == ',') {
+			struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, e, NULL);
+
+			byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
+		}
+		asmtpl_interp_emit_fill(in, size, byte);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "fill")) {
+		const char *p;
+		struct asmtpl_value rep = asmtpl_interp_eval(in, a, e, &p), size = asmtpl_value_exact(1);
+		struct asmtpl_value total;
+		int byte = 0;
+
+		if (p < e && *p == ',') {
+			size = asmtpl_interp_eval(in, p + 1, e, &p);
+			if (p < e && *p == ',') {
+				struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, e, NULL);
+
+				byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
+				if (asmtpl_value_is_exact(size) && size.lo > 1)
+					byte = -1;	/* multi-byte fill pattern */
+			}
+		}
+		total = rep;
+		if (rep.known && size.known && rep.sec < 0 && size.sec < 0) {
+			int64_t s = size.lo > 8 ? 8 : size.lo;
+
+			total.lo = rep.lo * (s < 0 ? 0 : s);
+			total.hi = rep.hi * (s < 0 ? 0 : s);
+		} else {
+			total = asmtpl_value_unknown();
+		}
+		asmtpl_interp_emit_fill(in, total, byte);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "nops")) {
+		struct asmtpl_value size = asmtpl_interp_eval(in, a, e, NULL);
+
+		asmtpl_interp_emit_fill(in, size, 0x90);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "balign") || asmtpl_word_eq(d, dn, "balignw") ||
+	    asmtpl_word_eq(d, dn, "balignl") || asmtpl_word_eq(d, dn, "p2align") ||
+	    asmtpl_word_eq(d, dn, "p2alignw") || asmtpl_word_eq(d, dn, "p2alignl") ||
+	    asmtpl_word_eq(d, dn, "align")) {
+		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
+		bool pow2 = d[0] == 'p' || d[0] == 'P' ||
+			    (arch == ASMTPL_ARCH_ARM64 && asmtpl_word_eq(d, dn, "align"));
+		int64_t align = 0;
+
+		if (asmtpl_value_is_exact(v))
+			align = pow2 ? (v.lo >= 0 && v.lo < 31 ? (int64_t)1 << v.lo : 0)
+				     : v.lo;
+		else
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
+		asmtpl_interp_emit_align(in, align > 0 ? align : 2);
+		return;
+	}
+	if (asmtpl_word_eq(d, dn, "incbin")) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
+		asmtpl_interp_emit_data(in, 0, INT64_MAX / 4);
+		return;
+	}
+	if (dn > 4 && asmtpl_word_eq(d, 4, "cfi_"))
+		return;
+	if (asmtpl_interp_in_list(quiet_dirs, d, dn))
+		return;
+	asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_DIRECTIVE, in->off);
+}
+
+/* ---- conditionals ------------------------------------------------------------ */
+
+/* Evaluates the condition of ".ifXX args"; -1 when it cannot be known. */
+int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
+		     const char *a, const char *e)
+{
+	struct asmtpl_value v;
+
+	if (asmtpl_word_eq(d, dn, "ifdef") || asmtpl_word_eq(d, dn, "ifndef") ||
+	    asmtpl_word_eq(d, dn, "ifnotdef")) {
+		const char *w;
+		size_t n = asmtpl_interp_first_word(a, e, &w);
+		bool def = asmtpl_interp_resolve(in, w, n).known;
+
+		return asmtpl_word_eq(d, dn, "ifdef") ? def : !def;
+	}
+	if (asmtpl_word_eq(d, dn, "ifb") || asmtpl_word_eq(d, dn, "ifnb")) {
+		bool blank = asmtpl_interp_skip_ws(a, e) >= e;
+
+		return asmtpl_word_eq(d, dn, "ifb") ? blank : !blank;
+	}
+	if (asmtpl_word_eq(d, dn, "ifc") || asmtpl_word_eq(d, dn, "ifnc") ||
+	    asmtpl_word_eq(d, dn, "ifeqs") || asmtpl_word_eq(d, dn, "ifnes")) {
+		const char *comma = memchr(a, ',', (size_t)(e - a));
+		const char *x = a, *xe, *y, *ye = e;
+		bool same;
+
+		if (!comma)
+			return -1;
+		xe = comma;
+		while (xe > x && asmtpl_interp_is_space(xe[-1]))
+			xe--;
+		y = asmtpl_interp_skip_ws(comma + 1, e);
+		while (ye > y && asmtpl_interp_is_space(ye[-1]))
+			ye--;
+		if (memchr(x, '%', (size_t)(xe - x)) || memchr(y, '%', (size_t)(ye - y)))
+			return -1;	/* an operand: unknown until GCC substitutes */
+		same = xe - x == ye - y && !memcmp(x, y, (size_t)(xe - x));
+		return (asmtpl_word_eq(d, dn, "ifc") || asmtpl_word_eq(d, dn, "ifeqs")) ?
+			       same : !same;
+	}
+	v = asmtpl_interp_eval(in, a, e, NULL);
+	if (!v.known || v.sec >= 0)
+		return -1;
+	if (asmtpl_word_eq(d, dn, "if") || asmtpl_word_eq(d, dn, "ifne") ||
+	    asmtpl_word_eq(d, dn, "elseif")) {
+		if (v.lo > 0 || v.hi < 0)
+			return 1;
+		return v.lo == 0 && v.hi == 0 ? 0 : -1;
+	}
+	if (asmtpl_word_eq(d, dn, "ifeq"))
+		return v.lo == 0 && v.hi == 0 ? 1 : (v.lo > 0 || v.hi < 0) ? 0 : -1;
+	if (asmtpl_word_eq(d, dn, "ifgt"))
+		return v.lo > 0 ? 1 : v.hi <= 0 ? 0 : -1;
+	if (asmtpl_word_eq(d, dn, "ifge"))
+		return v.lo >= 0 ? 1 : v.hi < 0 ? 0 : -1;
+	if (asmtpl_word_eq(d, dn, "iflt"))
+		return v.hi < 0 ? 1 : v.lo >= 0 ? 0 : -1;
+	if (asmtpl_word_eq(d, dn, "ifle"))
+		return v.hi <= 0 ? 1 : v.lo > 0 ? 0 : -1;
+	return -1;
+}
+

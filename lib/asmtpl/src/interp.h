@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The interpreter's state, shared by interp.c (statements, sections,
+ * labels, counting, passes) and directive.c (what each directive does).
+ * Every symbol here starts with asmtpl_interp_: the library is linked into
+ * GCC's cc1 through the plugin and must not clash with its names.
+ */
+#ifndef ASMTPL_INTERP_H
+#define ASMTPL_INTERP_H
+
+#include "internal.h"
+
+#define MAX_SECTIONS 1024	/* kernel file-scope asm (ksymtab) writes hundreds */
+#define LABEL_NAME_MAX 64
+
+struct section {
+	char name[ASMTPL_SECTION_NAME_MAX];
+	int64_t sub;
+	int64_t lo, hi;
+};
+
+struct label {
+	char name[LABEL_NAME_MAX];
+	unsigned long ordinal;
+	struct asmtpl_value pos;
+};
+
+struct labels {
+	struct label *v;
+	size_t n, cap;
+};
+
+enum run { RUN_NONE, RUN_DATA, RUN_NOPS };
+
+struct interp {
+	struct asmtpl_ctx *ctx;
+	struct asmtpl_result *res;
+	enum asmtpl_arch arch;
+	bool learn_only;
+
+	struct section *secs;
+	int nsecs, capsecs;
+	int cur, prev;
+	struct {
+		int cur, prev;
+	} stack[ASMTPL_MAX_SECTION_STACK];
+	int sp;
+
+	struct labels labels, prev_labels;
+	unsigned long ordinal;
+	unsigned long macro_count;
+	int depth;
+	bool stop;		/* a limit was reached */
+	bool exitm;		/* .exitm seen in the current macro body */
+	int err;		/* ASMTPL_ERR_NOMEM once an allocation failed */
+
+	/* Macros purged in this statement: invoking one is an error in gas. */
+	char purged[8][LABEL_NAME_MAX];
+	int npurged;
+
+	enum run run;
+	bool pending_prefix;
+	size_t off;		/* template offset of the current statement */
+};
+
+
+enum family { FAM_NONE, FAM_MACRO, FAM_REPT, FAM_IF };
+
+bool asmtpl_interp_is_space(char c);
+const char *asmtpl_interp_skip_ws(const char *s, const char *e);
+bool asmtpl_interp_is_entry(const struct interp *in);
+int asmtpl_interp_section_get(struct interp *in, const char *name, size_t n,
+			      int64_t sub);
+void asmtpl_interp_section_switch(struct interp *in, int to);
+void asmtpl_interp_advance(struct interp *in, int64_t lo, int64_t hi);
+size_t asmtpl_interp_section_name(const char *s, const char *e, const char **name);
+bool asmtpl_interp_labels_add(struct interp *in, struct labels *l,
+			      const char *name, size_t n, struct asmtpl_value pos);
+struct asmtpl_value asmtpl_interp_here(const struct interp *in);
+struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n);
+struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s,
+				       const char *e, const char **next);
+void asmtpl_interp_emit_insn(struct interp *in, bool prefix_only);
+void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int byte);
+void asmtpl_interp_emit_align(struct interp *in, int64_t align);
+void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi);
+const char *asmtpl_interp_line_end(const char *p, const char *e);
+size_t asmtpl_interp_first_word(const char *s, const char *e, const char **w);
+enum family asmtpl_interp_opens(const char *w, size_t n);
+const char *asmtpl_interp_find_close(const char *body, const char *e,
+				     enum family f, const char **after);
+void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
+			    const size_t *offs, size_t fixed_off);
+bool asmtpl_interp_in_list(const char *const *list, const char *d, size_t n);
+void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
+				const char *a, const char *e,
+				const char *block_end, const char **resume);
+int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
+			    const char *a, const char *e);
+
+#endif /* ASMTPL_INTERP_H */

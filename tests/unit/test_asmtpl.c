@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of lib/asmtpl: a table of templates with what GCC's
+ * asm_str_count() and the assembler make of them, plus API contracts
+ * (contexts, NUL bytes, bad arguments, table overflow).  The figures for
+ * real kernel shapes are proven against the assembler by tests/oracle; the
+ * ones here pin the semantics each rule of the model implements.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asmtpl.h"
+
+#define X86 ASMTPL_ARCH_X86_64
+#define A64 ASMTPL_ARCH_ARM64
+#define EXT ASMTPL_SYNTAX_EXTENDED
+#define BAS ASMTPL_SYNTAX_BASIC
+#define NODIAG (-1)
+
+struct tcase {
+	const char *what;
+	enum asmtpl_arch arch;
+	enum asmtpl_syntax syntax;
+	const char *tpl;
+	unsigned str_count, est_insns, pad_uncertain;
+	enum asmtpl_kind kind;
+	int diag;		/* expected diagnostic code, or NODIAG for none */
+};
+
+/* Linux 6.1 arch/x86/include/asm/alternative.h, ALTERNATIVE(old, new, ft) */
+#define ALT(old, new)                                                        \
+	"# ALT: oldnstr\n661:\n\t" old "\n662:\n# ALT: padding\n"            \
+	".skip -(((6651f-6641f)-(662b-661b)) > 0) * "                        \
+	"((6651f-6641f)-(662b-661b)),0x90\n663:\n"                          \
+	".pushsection .altinstructions,\"a\"\n .long 661b - .\n"             \
+	" .long 6641f - .\n .word 3\n .byte 663b-661b\n .byte 6651f-6641f\n" \
+	".popsection\n.pushsection .altinstr_replacement, \"ax\"\n"          \
+	"# ALT: replacement 1\n6641:\n\t" new "\n6651:\n.popsection\n"
+
+/* arch/x86/include/asm/alternative.h, LOCK_PREFIX_HERE + "lock; " */
+#define LOCK_PREFIX                                                      \
+	".pushsection .smp_locks,\"a\"\n.balign 4\n.long 671f - .\n"     \
+	".popsection\n671:\n\tlock; "
+
+static const struct tcase cases[] = {
+	/* GCC's count */
+	{ "empty template", X86, BAS, "", 0, 0, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "only newlines", X86, BAS, "\n\n\n", 4, 0, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "separator in string counts for GCC only", X86, BAS,
+	  ".ascii \"a;b\"\nnop", 3, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "separator in comment", X86, BAS, "nop # a; b\nnop", 3, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "C comment across lines is one space", X86, BAS,
+	  "nop /* a;\n b */ \nnop", 4, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	/* statements, labels, prefixes */
+	{ "lock; incl is one instruction", X86, EXT, "lock; incl %0", 2, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "rep; movsb", X86, BAS, "rep; movsb", 2, 1, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "prefixes chained", X86, BAS, "rep; lock; nop", 3, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "trailing prefix is the start of an instruction", X86, BAS, "nop; lock; ",
+	  3, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "label and instruction on a line", X86, BAS, "1: 2: nop\nname: ret", 2, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "label only", X86, BAS, "661:\n", 2, 0, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "dialect alternative", X86, EXT, "movs{lq|xd} %1, %0", 1, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "%% is a register, not an operand", X86, EXT, "movl %%eax, %0; ret", 2, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "%= unique label", X86, EXT, "1%=: jmp 1%=b", 1, 1, 0, ASMTPL_KIND_PLAIN,
+	  NODIAG },
+	{ "operand as a whole statement", X86, EXT, "%c0", 1, 1, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_OPERAND_STATEMENT },
+	/* sections */
+	{ "LOCK_PREFIX incl", X86, EXT, LOCK_PREFIX "incl %0", 7, 1, 0,
+	  ASMTPL_KIND_LOCK_PREFIX, NODIAG },
+	{ "nested pushsection", X86, BAS,
+	  ".pushsection .a\n.pushsection .b\nnop\n.popsection\nnop\n.popsection\nnop",
+	  7, 1, 0, ASMTPL_KIND_OTHER_SECTION, NODIAG },
+	{ "section and previous", X86, BAS,
+	  ".section .fixup,\"ax\"\n3: jmp 2b\n.previous\nnop", 4, 1, 0,
+	  ASMTPL_KIND_OTHER_SECTION, NODIAG },
+	{ "unbalanced popsection", X86, BAS, ".popsection\nnop", 2, 1, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNBALANCED_POP },
+	{ "unclosed pushsection", X86, BAS, ".pushsection .x\nnop", 2, 0, 0,
+	  ASMTPL_KIND_OTHER_SECTION, ASMTPL_DIAG_UNCLOSED_PUSH },
+	{ "push with nothing written is not a section written", X86, BAS,
+	  ".pushsection .x\n.popsection\nnop", 3, 1, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "subsection of the function's section", A64, BAS,
+	  "nop\n.subsection 1\nnop\nnop\n.previous\nnop", 6, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "explicit .text", X86, BAS, ".text\nnop", 2, 0, 0,
+	  ASMTPL_KIND_OTHER_SECTION, ASMTPL_DIAG_TEXT_SECTION },
+	/* data and padding */
+	{ ".byte run is one instruction", X86, BAS,
+	  ".byte 0x0f,0x1f,0x44,0x00,0x00", 1, 1, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "two data directives, one run", X86, BAS, ".byte 0xe8\n.long 0", 2, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "nop fill is one run", X86, BAS, ".skip 3, 0x90", 1, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "zero nop fill", X86, BAS, ".skip 0, 0x90", 1, 0, 0, ASMTPL_KIND_PLAIN,
+	  NODIAG },
+	{ "int3 fill", X86, BAS, ".fill 3, 1, 0xcc", 1, 3, 0, ASMTPL_KIND_PLAIN,
+	  NODIAG },
+	{ "code alignment is uncertain padding", X86, BAS, ".balign 8\nnop", 2, 1, 1,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "ALTERNATIVE, empty original: padding known positive", X86, EXT,
+	  ALT("", "lfence"), 21, 1, 0, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "ALTERNATIVE, unknown lengths: padding uncertain", X86, EXT,
+	  ALT("call foo", "call bar"), 21, 1, 1, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "ALTERNATIVE, .byte replacement no longer than original", X86, EXT,
+	  ALT(".byte 0x0f,0x01,0xcb", ".byte 0x0f,0x01,0xca"), 21, 1, 0,
+	  ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "arm64 .inst is an instruction", A64, BAS, ".inst 0xd503201f", 1, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "arm64 .word is 4 bytes of data", A64, BAS, ".word 0xd503201f", 1, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	/* arm64 syntax */
+	{ "arm64 // comment and # immediate", A64, BAS, "mov x0, #1 // a; b\nnop",
+	  3, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "arm64 leading # is a comment", A64, BAS, "# 12 \"x.h\"\nnop", 2, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "arm64 ALTERNATIVE with .if and .org", A64, BAS,
+	  ".if 1 == 1\n661:\n\tnop\n662:\n.pushsection .altinstructions,\"a\"\n"
+	  ".word 1\n.popsection\n.subsection 1\n663:\n\tmov x0, x1\n664:\n"
+	  "\t.org\t. - (664b-663b) + (662b-661b)\n"
+	  "\t.org\t. - (662b-661b) + (664b-663b)\n.previous\n.endif\n",
+	  16, 1, 0, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	/* blocks */
+	{ ".rept", X86, BAS, ".rept 3\nnop\n.endr", 3, 3, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ ".rept 0", X86, BAS, ".rept 0\nnop\n.endr\nret", 4, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ ".irp", X86, BAS, ".irp r, ax, bx, cx\npush %r\\r\n.endr", 3, 3, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ ".if/.else", X86, BAS, ".if 0\nnop\nnop\n.else\nnop\n.endif", 6, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ ".if on an operand", X86, EXT, ".if %c0\nnop\n.endif", 3, 1, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
+	{ "macro defined, invoked, purged", X86, BAS,
+	  ".macro two a\n\\a\n\\a\n.endm\ntwo nop\n.purgem two", 6, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "purged macro invoked", X86, BAS,
+	  ".macro m\nnop\n.endm\n.purgem m\nm", 5, 0, 0, ASMTPL_KIND_PLAIN,
+	  ASMTPL_DIAG_UNKNOWN_MACRO },
+	{ "macro with default and keyword", X86, BAS,
+	  ".macro m a=nop, b\n\\a\n\\b\n.endm\nm b=ret", 5, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "unterminated .rept", X86, BAS, ".rept 2\nnop", 2, 2, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNTERMINATED_BLOCK },
+	{ "stray .endif", X86, BAS, ".endif\nnop", 2, 1, 0, ASMTPL_KIND_PLAIN,
+	  ASMTPL_DIAG_STRAY_END },
+	{ "unterminated string", X86, BAS, ".ascii \"abc\nnop", 2, 2, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNTERMINATED_STRING },
+	{ "unterminated comment", X86, BAS, "nop /* x", 1, 1, 0, ASMTPL_KIND_PLAIN,
+	  ASMTPL_DIAG_UNTERMINATED_COMMENT },
+	{ "unknown directive", X86, BAS, ".frobnicate 1\nnop", 2, 1, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNKNOWN_DIRECTIVE },
+	/* kinds: the most specific section wins */
+	{ "bug table", X86, BAS,
+	  "1:\t.byte 0x0f, 0x0b\n.pushsection __bug_table,\"aw\"\n2:\t.long 1b - .\n"
+	  ".popsection", 4, 1, 0, ASMTPL_KIND_BUG_TABLE, NODIAG },
+	{ "extable", X86, BAS,
+	  "1: movl (%rdi), %eax\n.pushsection \"__ex_table\",\"a\"\n.balign 4\n"
+	  ".long 1b - .\n.long 2f - .\n.long 3\n.popsection\n2:", 8, 1, 0,
+	  ASMTPL_KIND_EXTABLE, NODIAG },
+	{ "alternative beats lock prefix", X86, BAS,
+	  ".pushsection .smp_locks,\"a\"\n.long 0\n.popsection\n"
+	  ".pushsection .altinstructions,\"a\"\n.long 0\n.popsection\nnop",
+	  7, 1, 0, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+};
+
+static int check_case(const struct tcase *t)
+{
+	struct asmtpl_ctx *ctx = asmtpl_ctx_new(t->arch);
+	struct asmtpl_result r;
+	int bad = 0;
+	unsigned i;
+	bool found = t->diag == NODIAG;
+
+	if (!ctx || asmtpl_analyze(ctx, t->tpl, strlen(t->tpl), t->syntax, &r)) {
+		printf("not ok - %s: analysis failed\n", t->what);
+		asmtpl_ctx_free(ctx);
+		return 1;
+	}
+	if (r.str_count != t->str_count || r.est_insns != t->est_insns ||
+	    r.pad_uncertain != t->pad_uncertain || r.kind != t->kind)
+		bad = 1;
+	for (i = 0; i < r.ndiags; i++) {
+		if ((int)r.diags[i].code == t->diag)
+			found = true;
+		else if (t->diag == NODIAG)
+			bad = 1;
+	}
+	if (!found)
+		bad = 1;
+	printf("%s - %s\n", bad ? "not ok" : "ok", t->what);
+	if (bad) {
+		printf("#   got str_count=%u est_insns=%u pad_uncertain=%u kind=%s diags:",
+		       r.str_count, r.est_insns, r.pad_uncertain,
+		       asmtpl_kind_name(r.kind));
+		for (i = 0; i < r.ndiags; i++)
+			printf(" %s@%zu", asmtpl_diag_name(r.diags[i].code),
+			       r.diags[i].offset);
+		printf("\n#   want str_count=%u est_insns=%u pad_uncertain=%u kind=%s diag=%s\n",
+		       t->str_count, t->est_insns, t->pad_uncertain,
+		       asmtpl_kind_name(t->kind),
+		       t->diag == NODIAG ? "none" : asmtpl_diag_name(t->diag));
+	}
+	asmtpl_ctx_free(ctx);
+	return bad;
+}
+
+#define CHECK(cond, what)                                          \
+	do {                                                       \
+		int ok_ = (cond);                                  \
+		printf("%s - %s\n", ok_ ? "ok" : "not ok", what);  \
+		failures += !ok_;                                  \
+	} while (0)
+
+static int check_api(void)
+{
+	struct asmtpl_ctx *ctx = asmtpl_ctx_new(X86);
+	struct asmtpl_result r;
+	enum asmtpl_arch arch;
+	int failures = 0;
+	char many[2048];
+	size_t n = 0;
+	int i;
+
+	/* A file-scope asm defines a macro that a later statement invokes. */
+	CHECK(asmtpl_ctx_learn(ctx, ".macro clac3\n.byte 0x0f,0x01,0xca\n.endm", 40) == 0,
+	      "learn a top-level macro");
+	CHECK(asmtpl_analyze(ctx, "clac3\nclac3", 11, BAS, &r) == 0 &&
+		      r.est_insns == 1 && r.ndiags == 0,
+	      "learned macro expands (two .byte runs are one run)");
+	CHECK(asmtpl_analyze(ctx, "nop\0;;;;", 8, BAS, &r) == 0 &&
+		      r.str_count == 1 && r.est_insns == 1,
+	      "a NUL ends the template, as in GCC");
+	CHECK(asmtpl_analyze(ctx, NULL, 3, BAS, &r) == ASMTPL_ERR_INVAL,
+	      "NULL template with a length is rejected");
+	CHECK(asmtpl_analyze(ctx, "nop", 3, (enum asmtpl_syntax)7, &r) ==
+		      ASMTPL_ERR_INVAL,
+	      "unknown syntax is rejected");
+	CHECK(asmtpl_analyze(NULL, "nop", 3, BAS, &r) == ASMTPL_ERR_INVAL,
+	      "NULL context is rejected");
+	CHECK(asmtpl_ctx_new((enum asmtpl_arch)9) == NULL, "unknown arch has no context");
+	CHECK(asmtpl_arch_parse("aarch64", &arch) == 0 && arch == A64,
+	      "aarch64 parses as arm64");
+	CHECK(asmtpl_arch_parse("mips", &arch) == ASMTPL_ERR_INVAL, "mips is refused");
+	CHECK(asmtpl_str_count("a;b\nc", 5) == 3, "str_count of a;b\\nc");
+
+	/* More sections and diagnostics than the result holds: counted. */
+	for (i = 0; i < 12; i++)
+		n += (size_t)snprintf(many + n, sizeof(many) - n,
+				      ".pushsection .s%d\n.byte 0\n.popsection\n.frob%d\n",
+				      i, i);
+	CHECK(asmtpl_analyze(ctx, many, n, BAS, &r) == 0 &&
+		      r.nsections == ASMTPL_MAX_SECTIONS &&
+		      r.sections_dropped == 12 - ASMTPL_MAX_SECTIONS &&
+		      r.ndiags == ASMTPL_MAX_DIAGS &&
+		      r.diags_dropped == 12 - ASMTPL_MAX_DIAGS,
+	      "section and diagnostic overflow is counted, not lost silently");
+
+	/* Expansion bombs stop at the limit with a diagnostic. */
+	{
+		const char *bomb = ".rept 100000\n.rept 100000\nnop\n.endr\n.endr";
+
+		CHECK(asmtpl_analyze(ctx, bomb, strlen(bomb), BAS, &r) == 0 &&
+			      r.ndiags >= 1 && r.diags[0].code == ASMTPL_DIAG_LIMIT,
+		      "nested .rept bomb hits the statement limit");
+	}
+	{
+		const char *rec = ".macro r\nr\n.endm\nr";
+
+		CHECK(asmtpl_analyze(ctx, rec, strlen(rec), BAS, &r) == 0 &&
+			      r.ndiags >= 1 && r.diags[0].code == ASMTPL_DIAG_LIMIT,
+		      "recursive macro hits the nesting limit");
+	}
+	asmtpl_ctx_free(ctx);
+	return failures;
+}
+
+int main(void)
+{
+	size_t i;
+	int failures = 0;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		failures += check_case(&cases[i]);
+	failures += check_api();
+	printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);
+	return failures ? 1 : 0;
+}
