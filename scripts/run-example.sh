@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-example.sh — README command 1: set up and build, then compile the
+# kernel-like example with the plugin in warn and apply mode, show GCC's
+# notes and what the report says, and run asmscan on the objects.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh >/dev/null
+
+PLUGIN=$PWD/build/plugin/asminline.so
+ASMSCAN=$PWD/build/analyzer/asmscan
+EX=examples/kernel-like
+
+echo "== one of GCC's notes (gcc -fplugin=$PLUGIN, diag=note):"
+make -s -C "$EX" clean OUT=out/notes
+make -s -C "$EX" PLUGIN="$PLUGIN" OUT=out/notes 2>&1 |
+	grep -A6 "note: .asm. in .writer_report" | head -6
+echo
+"$EX/demo.py" "$PLUGIN" "$ASMSCAN"
+echo
+echo "reports: $EX/out/warn/report.jsonl, $EX/out/apply/report.jsonl (format: docs/format.md)"

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# setup.sh — make this machine able to build and test asminline, then
+# build it: installs the Debian packages that are missing (as root, or
+# through sudo), then `cmake -S . -B build` and `cmake --build build`.
+#
+# Idempotent and fast when everything is there: packages are checked with
+# dpkg-query first, and apt-get update runs only when apt does not know a
+# missing package yet.  ASMINLINE_NO_INSTALL=1 skips the package step
+# (CMake then names whatever is still missing).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+# Build: compiler, CMake, the plugin headers of the GCC that loads the
+# plugin, elfutils and capstone.  Tests: python3 (JSON checks), binutils
+# (nm, objdump), the arm64 cross tools, and a Linux 6.1 tree with what its
+# build needs (flex, bison, bc, libssl-dev, xz-utils).
+PKGS=(
+	build-essential cmake pkg-config gcc-12-plugin-dev
+	libelf-dev libdw-dev libcapstone-dev python3
+	binutils binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
+	linux-source-6.1 flex bison bc libssl-dev xz-utils
+)
+
+log() { echo "setup: $*" >&2; }
+
+install_packages() {
+	local missing=() p sudo=()
+
+	if ! command -v dpkg-query >/dev/null; then
+		log "not a Debian system: install the equivalents of: ${PKGS[*]}"
+		return 0
+	fi
+	for p in "${PKGS[@]}"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q "^install ok installed$" || missing+=("$p")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then
+		log "all ${#PKGS[@]} packages present"
+		return 0
+	fi
+	if [ "$(id -u)" -ne 0 ]; then
+		command -v sudo >/dev/null ||
+			{ log "need root or sudo to install: ${missing[*]}"; exit 1; }
+		sudo=(sudo)
+	fi
+	# Update the package lists only when one of them is unknown to apt.
+	for p in "${missing[@]}"; do
+		if ! apt-cache show --no-all-versions "$p" >/dev/null 2>&1; then
+			log "apt-get update (apt does not know $p yet)"
+			"${sudo[@]}" apt-get update -q
+			break
+		fi
+	done
+	log "installing: ${missing[*]}"
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+if [ "${ASMINLINE_NO_INSTALL:-0}" != 1 ]; then
+	install_packages
+fi
+
+cmake -S . -B build
+cmake --build build -j"$(nproc)"
