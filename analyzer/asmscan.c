@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,10 +45,15 @@ static const char asmscan_usage[] =
 /* Verbs that will exist; each refuses honestly until it is written. */
 static const char *const asmscan_planned_verbs[] = { "diff", "check" };
 
-static int asmscan_usage_error(const char *fmt, const char *arg)
+__attribute__((format(printf, 1, 2)))
+static int asmscan_usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fputs("asmscan: ", stderr);
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputs("\nTry 'asmscan --help' for more information.\n", stderr);
 	return ASMSCAN_EXIT_ERROR;
 }
@@ -83,15 +89,16 @@ static int asmscan_parse_args(int argc, char **argv,
 			asmscan_print_version();
 			exit(ASMSCAN_EXIT_OK);
 		default:
-			if (optopt)
-				return asmscan_usage_error("unknown option '-%c'",
-							   (const char[]){ (char)optopt, 0 });
-			return asmscan_usage_error("unknown option '%s'",
-						   argv[optind - 1]);
+			/* A long option as typed ("--help=x" too), else -c. */
+			if (!strncmp(argv[optind - 1], "--", 2))
+				return asmscan_usage_error("bad option '%s'",
+							   argv[optind - 1]);
+			return asmscan_usage_error("unknown option '-%c'",
+						   optopt);
 		}
 	}
 	if (optind >= argc)
-		return asmscan_usage_error("%s", "no input files");
+		return asmscan_usage_error("no input files");
 	for (size_t i = 0; i < sizeof(asmscan_planned_verbs) /
 				       sizeof(asmscan_planned_verbs[0]);
 	     i++) {
