@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""corpus_check -- check the test corpus against GCC, the assembler and asmtpl.
+
+Every corpus function t_<name> holds one asm statement and carries, directly
+above it,
+
+    /* shape: what the statement is */
+    /* expect: gcc_count=G est_insns=E kind=K */
+
+For each file, one `gcc -O2 -S -fdump-ipa-fnsummary-details` compile gives
+the assembly and GCC's own charge (the `size:` the dump prints under the
+asm), then asm_oracle counts what the statement really emits.  Checked:
+
+  oracle      the oracle's count == E          (the expectation is right)
+  dump        the dump's size == G             (GCC charges what we say)
+  eval-*      asmtpl-eval on the statement's text as the assembler reads it
+              ('B' record): est_insns == oracle, kind == K, and any other
+              expect key that asmtpl-eval reports (other_insns, ...)
+  plugin-*    with --plugin, a second compile with the plugin: its record
+              for the function has gcc_count == G, est_insns == oracle and
+              kind == K
+
+Mismatches are printed as a table with the template.  Exit 0 all agree, 1
+any mismatch (or a compile/oracle failure), 2 usage error, 77 the compiler
+or binutils for --arch are not installed.
+"""
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asm_oracle  # noqa: E402
+import harness  # noqa: E402
+
+RE_EXPECT = re.compile(r'/\*\s*expect:\s*(.*?)\s*\*/')
+RE_SHAPE = re.compile(r'/\*\s*shape:\s*(.*?)\s*\*/')
+RE_T_FN = re.compile(r'\b(t_\w+)\s*\(')
+
+
+def parse_expectations(path):
+    """[(function, line, shape, {key: value})] in file order."""
+    out = []
+    pending = None
+    shape = None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for no, line in enumerate(f, 1):
+            m = RE_SHAPE.search(line)
+            if m:
+                shape = m.group(1)
+            m = RE_EXPECT.search(line)
+            if m:
+                kv = {}
+                for tok in m.group(1).split():
+                    if "=" in tok:
+                        k, v = tok.split("=", 1)
+                        kv[k] = int(v) if re.fullmatch(r'-?\d+', v) else v
+                pending = (no, shape, kv)
+                shape = None
+                continue
+            if pending is not None:
+                m = RE_T_FN.search(line)
+                if m:
+                    out.append((m.group(1), pending[0], pending[1], pending[2]))
+                    pending = None
+    return out
+
+
+class Checker:
+    def __init__(self):
+        self.rows = []		# mismatches: (where, function, check, want, got, template)
+        self.checks = 0
+        self.functions = 0
+
+    def check(self, where, fn, what, want, got, template):
+        self.checks += 1
+        if want != got:
+            self.rows.append((where, fn, what, want, got, template))
+
+
+def compile_s(gcc, cflags, src, d, extra=()):
+    s = os.path.join(d, "out.s")
+    cmd = [gcc] + cflags + list(extra) + ["-S", "-o", s, src]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        raise harness.HarnessError("%s\n%s" % (" ".join(cmd),
+                                               r.stderr.decode("utf-8", "replace")[-3000:]))
+    return s
+
+
+def check_file(src, args, gcc, chk, workdir):
+    exps = parse_expectations(src)
+    if not exps:
+        print("corpus_check: %s: no /* expect: */ comments" % src)
+        return
+    base = os.path.splitext(os.path.basename(src))[0]
+    d = os.path.join(workdir, "%s-%s" % (args.arch, base))
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    cflags = ["-O2"] + (args.cflags.split() if args.cflags else [])
+    where0 = os.path.relpath(src)
+    try:
+        s = compile_s(gcc, cflags, src, d,
+                      ["-fdump-ipa-fnsummary-details", "-dumpdir", d + "/"])
+        dumps = glob.glob(os.path.join(d, "*fnsummary*"))
+        if len(dumps) != 1:
+            raise harness.HarnessError("expected one fnsummary dump in %s, found %d" % (
+                d, len(dumps)))
+        sizes = harness.parse_fnsummary_dump(dumps[0])
+        res = asm_oracle.analyze_file(s, args.arch, workdir=d)
+    except (harness.HarnessError, asm_oracle.OracleError) as e:
+        chk.check(where0, "-", "compile+oracle", "ok", "failed", str(e))
+        return
+
+    blocks = {}
+    for b in res.statements():
+        blocks.setdefault(b.c_function, []).append(b)
+
+    plugin_recs = None
+    if args.plugin_usable:
+        pd = os.path.join(d, "plugin")
+        os.makedirs(pd)
+        report = os.path.join(pd, "report.jsonl")
+        try:
+            compile_s(gcc, cflags, src, pd,
+                      ["-fplugin=" + os.path.abspath(args.plugin),
+                       "-fplugin-arg-asminline-report=" + report])
+            plugin_recs = {}
+            for r in harness.read_plugin_report(report):
+                plugin_recs.setdefault(r.get("function"), []).append(r)
+        except harness.HarnessError as e:
+            chk.check(where0, "-", "plugin compile", "ok", "failed", str(e))
+
+    # One asmtpl-eval run per file, on what the assembler read.
+    texts = []
+    for fn, line, shape, kv in exps:
+        bl = blocks.get(fn, [])
+        texts.append(bl[0].text if len(bl) == 1 else "")
+    try:
+        evals = harness.run_asmtpl_eval(args.asmtpl_eval, args.arch,
+                                        [("B", t) for t in texts])
+    except harness.HarnessError as e:
+        chk.check(where0, "-", "asmtpl-eval", "ok", "failed", str(e))
+        evals = [None] * len(exps)
+
+    for (fn, line, shape, kv), text, ev in zip(exps, texts, evals):
+        chk.functions += 1
+        where = "%s:%d" % (where0, line)
+        bl = blocks.get(fn, [])
+        tpl = text
+        recs = plugin_recs.get(fn, []) if plugin_recs is not None else []
+        if len(recs) == 1 and "template" in recs[0]:
+            tpl = recs[0]["template"]
+        if len(bl) > 1:
+            chk.check(where, fn, "blocks", 1, len(bl), tpl)
+            continue
+        # No block: GCC prints nothing for an empty template.
+        oracle = bl[0].insns if bl else 0
+        if bl and bl[0].error:
+            oracle = "error: " + bl[0].error
+        E, G, K = kv.get("est_insns"), kv.get("gcc_count"), kv.get("kind")
+        if E is not None:
+            chk.check(where, fn, "oracle", E, oracle, tpl)
+        if fn not in sizes or len(sizes[fn]) != 1:
+            chk.check(where, fn, "dump asm statements", 1,
+                      len(sizes.get(fn, [])), tpl)
+        elif G is not None:
+            chk.check(where, fn, "dump size", G, sizes[fn][0], tpl)
+        if ev is not None:
+            chk.check(where, fn, "eval est_insns", oracle, ev.get("est_insns"), tpl)
+            if K is not None:
+                chk.check(where, fn, "eval kind", K, ev.get("kind"), tpl)
+            for k, v in kv.items():
+                if k not in ("est_insns", "gcc_count", "kind") and k in ev:
+                    chk.check(where, fn, "eval " + k, v, ev.get(k), tpl)
+        if plugin_recs is not None:
+            if len(recs) != 1:
+                chk.check(where, fn, "plugin records", 1, len(recs), tpl)
+                continue
+            r = recs[0]
+            if G is not None:
+                chk.check(where, fn, "plugin gcc_count", G, r.get("gcc_count"), tpl)
+            if fn in sizes and len(sizes[fn]) == 1:
+                chk.check(where, fn, "plugin gcc_count=dump", sizes[fn][0],
+                          r.get("gcc_count"), tpl)
+            chk.check(where, fn, "plugin est_insns", oracle, r.get("est_insns"), tpl)
+            if K is not None:
+                chk.check(where, fn, "plugin kind", K, r.get("kind"), tpl)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--arch", required=True, choices=sorted(asm_oracle.ARCHES))
+    ap.add_argument("--asmtpl-eval", required=True, metavar="PATH")
+    ap.add_argument("--plugin", metavar="PATH",
+                    help="asminline.so built for this architecture's GCC")
+    ap.add_argument("--cc", metavar="GCC",
+                    help="the compiler (default: the first of %s found); with "
+                    "--plugin, the GCC the plugin was built for" % "; ".join(
+                        "%s: %s" % (a, "/".join(s["gcc"])) for a, s in asm_oracle.ARCHES.items()))
+    ap.add_argument("--cflags", default="", help="extra compiler flags (after -O2)")
+    ap.add_argument("--workdir", help="keep the intermediate files here "
+                    "(default: $ASMINLINE_TEST_WORKDIR or a temporary directory)")
+    ap.add_argument("files", nargs="+", metavar="FILE.c|DIR",
+                    help="corpus files, or directories whose *.c are taken")
+    args = ap.parse_args(argv)
+
+    files = []
+    missing = []
+    for f in args.files:
+        if os.path.isdir(f):
+            files += sorted(glob.glob(os.path.join(f, "*.c")))
+        elif os.path.exists(f):
+            files.append(f)
+        else:
+            missing.append(f)
+    if not files:
+        print("SKIP: no corpus files in %s" % " ".join(args.files))
+        return 77
+    if missing:
+        print("corpus_check: no such file: %s" % " ".join(missing), file=sys.stderr)
+        return 2
+    gcc = asm_oracle.find_tool(args.cc or asm_oracle.ARCHES[args.arch]["gcc"])
+    try:
+        asm_oracle.arch_tools(args.arch)
+    except asm_oracle.OracleError as e:
+        print("SKIP: %s" % e)
+        return 77
+    if not gcc:
+        print("SKIP: no %s compiler (%s)" % (args.arch, ", ".join(
+            asm_oracle.ARCHES[args.arch]["gcc"])))
+        return 77
+    if not os.access(args.asmtpl_eval, os.X_OK):
+        print("corpus_check: %s: not an executable" % args.asmtpl_eval, file=sys.stderr)
+        return 2
+    args.plugin_usable = False
+    if args.plugin:
+        if os.path.exists(args.plugin):
+            args.plugin_usable = True
+        else:
+            print("corpus_check: plugin %s not built: plugin checks skipped" % args.plugin)
+    else:
+        print("corpus_check: no --plugin: plugin checks skipped")
+
+    tmp = None
+    workdir = args.workdir or os.environ.get("ASMINLINE_TEST_WORKDIR")
+    if not workdir:
+        tmp = workdir = tempfile.mkdtemp(prefix="corpus_check.")
+    os.makedirs(workdir, exist_ok=True)
+    chk = Checker()
+    try:
+        for f in files:
+            check_file(os.path.abspath(f), args, gcc, chk, os.path.abspath(workdir))
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    if chk.rows:
+        print("%-34s %-26s %-22s %-8s %-8s %s" % ("WHERE", "FUNCTION", "CHECK", "WANT",
+                                                  "GOT", "TEMPLATE"))
+        for where, fn, what, want, got, tpl in chk.rows:
+            print("%-34s %-26s %-22s %-8s %-8s %s" % (where, fn, what, want, got,
+                                                      harness.shorten(str(tpl), 120)))
+    print("corpus_check %s: %d files, %d functions, %d checks, %d mismatches" % (
+        args.arch, len(files), chk.functions, chk.checks, len(chk.rows)))
+    return 1 if chk.rows else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

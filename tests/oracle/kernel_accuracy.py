@@ -1,0 +1,521 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""kernel_accuracy -- asmtpl's est_insns against the assembler on real kernel objects.
+
+For each object of a fixed list spread over the kernel's subsystems:
+
+  1. `make -C SRC O=BUILD obj...` (one make, -j2, under the cache's kernel
+     lock) so Kbuild writes BUILD/dir/.name.o.cmd;
+  2. the compiler command is the first line of that file (`cmd_X := gcc ...
+     -c -o X.o X.c ; ./tools/objtool/...`): the part before the `;`, with
+     `-c -o X.o` replaced by `-S -o OUT/X.s` and the dependency file moved
+     out of the tree -- every other flag kept -- run in BUILD;
+  3. asm_oracle labels, assembles and disassembles that .s: the instructions
+     every asm statement emits in its function's section;
+  4. asmtpl-eval gets the text of every statement as a 'B' record (the text
+     between GCC's markers is exactly what the assembler reads) and its
+     est_insns is compared with the oracle's count;
+  5. with --plugin, the same command again with `-fplugin=...
+     -fplugin-arg-asminline-report=...` appended (what KCFLAGS would add),
+     and the plugin's records are joined to the oracle's blocks by the
+     statement's location (file, line).
+
+Writes OUT/accuracy.json and OUT/accuracy.md.  Exit 0 when exact/total >=
+--min-exact (default 99.5 %), 1 below it or when an object failed, 2 usage,
+77 when prepare-kernel.sh cannot provide a kernel here.
+"""
+
+import argparse
+import concurrent.futures
+import datetime
+import fcntl
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asm_oracle  # noqa: E402
+import harness  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PREPARE = os.path.join(HERE, "..", "kernel", "prepare-kernel.sh")
+FORMAT_VERSION = 1
+
+# All built by x86_64_defconfig in 6.1 (arch/x86/kvm is not: CONFIG_KVM is
+# unset there, only KVM_GUEST).  An object that does not build is reported
+# and skipped; fewer than MIN_OBJECTS built objects fail the run.
+OBJECTS = {
+    "x86_64": [
+        "kernel/fork.o", "kernel/sched/core.o", "kernel/sched/fair.o",
+        "kernel/time/hrtimer.o", "kernel/time/timekeeping.o",
+        "kernel/futex/core.o", "kernel/irq/manage.o", "kernel/bpf/core.o",
+        "mm/page_alloc.o", "mm/slub.o", "mm/memory.o", "mm/vmscan.o",
+        "fs/ext4/inode.o", "fs/namei.o", "fs/eventpoll.o", "io_uring/io_uring.o",
+        "net/ipv4/tcp.o", "net/core/dev.o", "net/core/skbuff.o",
+        "net/ipv6/ip6_output.o",
+        "arch/x86/kernel/process.o", "arch/x86/kernel/signal.o",
+        "arch/x86/ia32/ia32_signal.o", "arch/x86/mm/fault.o",
+        "arch/x86/mm/tlb.o", "arch/x86/events/core.o",
+        "arch/x86/kernel/cpu/common.o", "arch/x86/kernel/cpu/mce/core.o",
+        "arch/x86/lib/usercopy_64.o", "arch/x86/kernel/alternative.o",
+        "drivers/net/virtio_net.o", "drivers/net/ethernet/intel/e1000e/netdev.o",
+        "drivers/tty/serial/8250/8250_port.o", "drivers/char/random.o",
+        "drivers/base/core.o",
+        "block/blk-mq.o", "block/bio.o",
+        "lib/iov_iter.o", "lib/string_helpers.o",
+        "security/selinux/hooks.o", "security/commoncap.o",
+        "ipc/msg.o", "crypto/skcipher.o",
+    ],
+    "arm64": [
+        "kernel/fork.o", "kernel/sched/core.o", "kernel/time/hrtimer.o",
+        "mm/page_alloc.o", "mm/slub.o", "fs/ext4/inode.o", "fs/namei.o",
+        "net/ipv4/tcp.o", "net/core/dev.o", "block/blk-mq.o", "lib/iov_iter.o",
+        "security/selinux/hooks.o", "drivers/net/virtio_net.o",
+        "arch/arm64/kernel/process.o", "arch/arm64/kernel/signal.o",
+        "arch/arm64/mm/fault.o", "arch/arm64/kernel/cpufeature.o",
+        "arch/arm64/kernel/traps.o", "kernel/irq/manage.o", "io_uring/io_uring.o",
+    ],
+}
+MIN_OBJECTS = 20
+MAKE_ARGS = {
+    "x86_64": ["ARCH=x86_64"],
+    "arm64": ["ARCH=arm64", "CROSS_COMPILE=aarch64-linux-gnu-"],
+}
+
+
+def log(msg):
+    print("kernel_accuracy: %s" % msg, flush=True)
+
+
+def prepare_kernel(arch):
+    """(src, build) or exit 77 with prepare-kernel.sh's reason."""
+    r = subprocess.run(["bash", PREPARE, arch], stdout=subprocess.PIPE)
+    if r.returncode == 77:
+        log("SKIP: prepare-kernel.sh %s cannot provide a kernel here (reason above)" % arch)
+        sys.exit(77)
+    if r.returncode != 0:
+        log("prepare-kernel.sh %s failed (exit %d)" % (arch, r.returncode))
+        sys.exit(1)
+    build = r.stdout.decode().strip().split("\n")[-1]
+    src = os.path.join(os.path.dirname(build), "src")
+    return src, build
+
+
+def make_objects(src, build, arch, objects):
+    """Build the objects through Kbuild; returns {object: failure reason}."""
+    lock = os.path.join(os.path.dirname(os.path.dirname(build)), ".kernel.lock")
+    cmd = ["make", "-s", "-C", src, "O=" + build, "-j2"] + MAKE_ARGS[arch] + objects
+    with open(lock, "w") as lf:
+        fcntl.flock(lf, fcntl.LOCK_EX)
+        r = subprocess.run(cmd + ["-k"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    failed = {}
+    for o in objects:
+        if not os.path.exists(cmd_file(build, o)) or not os.path.exists(os.path.join(build, o)):
+            failed[o] = "not built by Kbuild in this configuration"
+    if r.returncode != 0 and len(failed) == len(objects):
+        log("make failed:\n" + r.stdout.decode("utf-8", "replace")[-3000:])
+    return failed
+
+
+def cmd_file(build, obj):
+    d, b = os.path.split(obj)
+    return os.path.join(build, d, ".%s.cmd" % b)
+
+
+def compile_command(build, obj):
+    """Kbuild's compiler command for obj, as an argv (objtool part dropped)."""
+    with open(cmd_file(build, obj)) as f:
+        first = f.readline()
+    head, sep, cmd = first.partition(":=")
+    if not sep or not head.startswith("cmd_"):
+        raise harness.HarnessError("%s: first line is not `cmd_... := ...`" % cmd_file(build, obj))
+    # The .cmd file is read by make: `$$` is `$` and `\#` is `#`.
+    cmd = cmd.replace("$$", "$").replace("\\#", "#")
+    argv = shlex.split(cmd)
+    if ";" in argv:
+        argv = argv[:argv.index(";")]
+    return argv
+
+
+def to_asm_command(argv, obj, s_path, dep_path):
+    """-c -o X.o -> -S -o s_path; -Wp,-MMD,dep -> dep_path; nothing else changes."""
+    out = []
+    i = 0
+    seen_c = seen_o = False
+    while i < len(argv):
+        a = argv[i]
+        if a == "-c":
+            out.append("-S")
+            seen_c = True
+        elif a == "-o" and i + 1 < len(argv) and argv[i + 1] == obj:
+            out += ["-o", s_path]
+            seen_o = True
+            i += 1
+        elif a.startswith("-Wp,-MMD,") or a.startswith("-Wp,-MD,"):
+            out.append(a.split(",", 2)[0] + "," + a.split(",", 2)[1] + "," + dep_path)
+        else:
+            out.append(a)
+        i += 1
+    if not (seen_c and seen_o):
+        raise harness.HarnessError("cannot find `-c -o %s` in Kbuild's command" % obj)
+    return out
+
+
+def compiler_version(results):
+    cc = next((shlex.split(r["command"])[0] for r in results if "command" in r), None)
+    if not cc:
+        return None
+    r = subprocess.run([cc, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return r.stdout.decode("utf-8", "replace").split("\n")[0]
+
+
+def norm_loc(build, f):
+    return os.path.normpath(os.path.join(build, f)) if f else f
+
+
+def process_object(obj, build, arch, work, eval_path, plugin):
+    t0 = time.time()
+    res = {"object": obj, "statements": 0, "exact": 0, "oracle_errors": [],
+           "misses": [], "pad_uncertain_statements": 0, "oracle_insns": 0,
+           "est_insns": 0, "toplevel_blocks": 0}
+    base = os.path.join(work, obj.replace("/", "__")[:-2])
+    s_path = base + ".s"
+    try:
+        argv = compile_command(build, obj)
+        asm = to_asm_command(argv, obj, s_path, base + ".d")
+        r = subprocess.run(asm, cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if r.returncode != 0:
+            raise harness.HarnessError("%s\n%s" % (" ".join(asm),
+                                                   r.stdout.decode("utf-8", "replace")[-3000:]))
+        res["command"] = " ".join(shlex.quote(a) for a in asm)
+        t1 = time.time()
+        orc = asm_oracle.analyze_file(s_path, arch, workdir=work)
+        t2 = time.time()
+        stmts = orc.statements()
+        res["toplevel_blocks"] = len(orc.blocks) - len(stmts)
+        evals = harness.run_asmtpl_eval(eval_path, arch, [("B", b.text) for b in stmts])
+        t3 = time.time()
+    except (harness.HarnessError, asm_oracle.OracleError, OSError) as e:
+        res["error"] = str(e)
+        return res
+    for b, ev in zip(stmts, evals):
+        if b.error:
+            res["oracle_errors"].append({"function": b.function, "file": b.file,
+                                         "line": b.line, "error": b.error,
+                                         "template": b.text})
+            continue
+        res["statements"] += 1
+        res["oracle_insns"] += b.insns
+        est = ev.get("est_insns")
+        res["est_insns"] += est if isinstance(est, int) else 0
+        pad = ev.get("pad_uncertain", 0) or 0
+        if pad:
+            res["pad_uncertain_statements"] += 1
+        if est == b.insns:
+            res["exact"] += 1
+        else:
+            res["misses"].append({
+                "function": b.function, "file": b.file, "line": b.line,
+                "template": b.text, "oracle": b.insns, "oracle_bytes": b.bytes,
+                "est_insns": est, "pad_uncertain": pad, "kind": ev.get("kind"),
+                "diagnostics": ev.get("diagnostics", [])})
+    res["seconds"] = {"compile": round(t1 - t0, 2), "oracle": round(t2 - t1, 2),
+                      "asmtpl_eval": round(t3 - t2, 2)}
+    if plugin:
+        res["plugin"] = plugin_compare(argv, obj, base, build, plugin, stmts)
+    if not os.environ.get("KERNEL_ACCURACY_KEEP"):
+        for p in (s_path, base + ".d"):
+            if os.path.exists(p):
+                os.unlink(p)
+    res["seconds"]["total"] = round(time.time() - t0, 2)
+    return res
+
+
+def plugin_compare(argv, obj, base, build, plugin, stmts):
+    """Compile again with the plugin; join its records to the oracle blocks."""
+    report = base + ".plugin.jsonl"
+    if os.path.exists(report):
+        os.unlink(report)
+    cmd = to_asm_command(argv, obj, base + ".plugin.s", base + ".plugin.d")
+    cmd += ["-fplugin=" + plugin, "-fplugin-arg-asminline-report=" + report]
+    r = subprocess.run(cmd, cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = {"report": report}
+    for p in (base + ".plugin.s", base + ".plugin.d"):
+        if os.path.exists(p):
+            os.unlink(p)
+    if r.returncode != 0:
+        out["error"] = r.stdout.decode("utf-8", "replace")[-3000:]
+        return out
+    try:
+        recs = harness.read_plugin_report(report)
+    except harness.HarnessError as e:
+        out["error"] = str(e)
+        return out
+    by_loc = {}
+    for b in stmts:
+        if not b.error:
+            by_loc.setdefault((norm_loc(build, b.file), b.line), []).append(b.insns)
+    out.update(records=len(recs), empty=0, joined=0, exact=0, unjoined=0, ambiguous=0,
+               gcc_count_sum=0, misses=[])
+    for r in recs:
+        out["gcc_count_sum"] += r.get("gcc_count") or 0
+        if not r.get("template"):
+            out["empty"] += 1		# GCC prints nothing for "": no block to join
+            continue
+        counts = by_loc.get((norm_loc(build, r.get("file")), r.get("line")))
+        if not counts:
+            out["unjoined"] += 1	# dead, or in a function emitted nowhere
+            continue
+        out["joined"] += 1
+        if len(set(counts)) > 1:
+            # Several statements on one line (a macro) emit different counts:
+            # the record matches if it equals one of them.
+            out["ambiguous"] += 1
+        if r.get("est_insns") in counts:
+            out["exact"] += 1
+        elif len(out["misses"]) < 200:
+            out["misses"].append({"function": r.get("function"), "file": r.get("file"),
+                                  "line": r.get("line"), "template": r.get("template"),
+                                  "oracle": sorted(set(counts)),
+                                  "est_insns": r.get("est_insns"),
+                                  "gcc_count": r.get("gcc_count")})
+    return out
+
+
+def totals(results):
+    t = {"objects": 0, "statements": 0, "exact": 0, "oracle_errors": 0,
+         "oracle_insns": 0, "est_insns": 0, "pad_uncertain_statements": 0}
+    for r in results:
+        if "error" in r:
+            continue
+        t["objects"] += 1
+        for k in ("statements", "exact", "oracle_insns", "est_insns",
+                  "pad_uncertain_statements"):
+            t[k] += r[k]
+        t["oracle_errors"] += len(r["oracle_errors"])
+    t["misses"] = t["statements"] - t["exact"]
+    t["exact_pct"] = round(100.0 * t["exact"] / t["statements"], 3) if t["statements"] else 0.0
+    return t
+
+
+def distinct_misses(results):
+    """{(template, oracle, est): [count, pad_uncertain, kind, example location]}."""
+    d = {}
+    for r in results:
+        for m in r.get("misses", []):
+            k = (m["template"], m["oracle"], m["est_insns"])
+            if k not in d:
+                d[k] = [0, m["pad_uncertain"], m["kind"], (m["file"], m["line"]),
+                        m["diagnostics"], set()]
+            d[k][0] += 1
+            d[k][5].add(r["object"])
+    return d
+
+
+def md_code(text):
+    """A template for a markdown table cell or a fenced block."""
+    return text.replace("\t", "\\t").replace("\n", "\\n").replace("|", "\\|").replace("`", "'")
+
+
+def write_md(path, meta, results, failed, t):
+    src = meta["src"].rstrip("/") + "/"
+
+    def rel(f):
+        return f[len(src):] if f and f.startswith(src) else f
+
+    L = []
+    L.append("# asmtpl accuracy on Linux 6.1 %s objects" % meta["arch"])
+    L.append("")
+    L.append("Generated by `%s` on %s in %.0f s with %s (kernel build dir `%s`)." % (
+        meta["command"], meta["date"], meta["elapsed_seconds"], meta["gcc"], meta["build"]))
+    L.append("")
+    L.append("| object | statements | exact | exact % | misses | pad_uncertain stmts | oracle errors | oracle insns | est_insns |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        if "error" in r:
+            L.append("| %s | error | | | | | | | |" % r["object"])
+            continue
+        pct = 100.0 * r["exact"] / r["statements"] if r["statements"] else 100.0
+        L.append("| %s | %d | %d | %.2f | %d | %d | %d | %d | %d |" % (
+            r["object"], r["statements"], r["exact"], pct, len(r["misses"]),
+            r["pad_uncertain_statements"], len(r["oracle_errors"]),
+            r["oracle_insns"], r["est_insns"]))
+    L.append("| **total (%d objects)** | **%d** | **%d** | **%.2f** | **%d** | %d | %d | %d | %d |" % (
+        t["objects"], t["statements"], t["exact"], t["exact_pct"], t["misses"],
+        t["pad_uncertain_statements"], t["oracle_errors"], t["oracle_insns"], t["est_insns"]))
+    L.append("")
+    if failed:
+        L.append("Objects not measured: " + ", ".join("`%s` (%s)" % kv for kv in sorted(failed.items())))
+        L.append("")
+    for r in results:
+        if "error" in r:
+            L.append("- `%s` failed: %s" % (r["object"], r["error"].split("\n")[-1][:300]))
+    dm = distinct_misses(results)
+    L.append("## Missed templates (%d distinct, %d statements)" % (len(dm), t["misses"]))
+    L.append("")
+    if dm:
+        L.append("| statements | oracle | est_insns | pad_uncertain | kind | diagnostics | example | template (as the assembler reads it) |")
+        L.append("|---:|---:|---:|---:|---|---|---|---|")
+        for (tpl, o, e), (n, pad, kind, where, diags, objs) in sorted(
+                dm.items(), key=lambda kv: -kv[1][0]):
+            dg = ",".join(sorted({x.get("code", "?") for x in diags})) or "-"
+            L.append("| %d | %d | %s | %d | %s | %s | %s:%s | `%s` |" % (
+                n, o, e, pad, kind, dg, rel(where[0]), where[1], md_code(tpl)))
+    else:
+        L.append("None.")
+    L.append("")
+    oe = [(r["object"], e) for r in results for e in r.get("oracle_errors", [])]
+    if oe:
+        L.append("## Oracle errors (not counted)")
+        L.append("")
+        for obj, e in oe[:100]:
+            L.append("- `%s` %s:%s: %s: `%s`" % (obj, rel(e["file"]), e["line"], e["error"],
+                                                 md_code(e["template"])[:200]))
+        L.append("")
+    pl = [r for r in results if "plugin" in r]
+    if pl:
+        L.append("## Plugin records joined to the oracle by location")
+        L.append("")
+        L.append("Records with an empty template have no block (GCC prints nothing); "
+                 "unjoined ones have no code at their location (dead, or in a function "
+                 "emitted nowhere); a record is exact when its est_insns equals the "
+                 "oracle's count of a block at its location.")
+        L.append("")
+        L.append("| object | records | empty | joined | exact | unjoined | ambiguous | sum gcc_count |")
+        L.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+        sums = [0] * 7
+        for r in pl:
+            p = r["plugin"]
+            if "error" in p:
+                L.append("| %s | error | | | | | | |" % r["object"])
+                continue
+            row = [p["records"], p["empty"], p["joined"], p["exact"], p["unjoined"],
+                   p["ambiguous"], p["gcc_count_sum"]]
+            sums = [a + b for a, b in zip(sums, row)]
+            L.append("| %s | %s |" % (r["object"], " | ".join(str(x) for x in row)))
+        L.append("| **total** | %s |" % " | ".join("**%d**" % x for x in sums))
+        L.append("")
+        pm = [(r["object"], m) for r in pl for m in r["plugin"].get("misses", [])]
+        if pm:
+            L.append("Plugin records that match no block at their location:")
+            L.append("")
+            for obj, m in pm[:100]:
+                L.append("- `%s` %s:%s in %s: est_insns %s, oracle %s: `%s`" % (
+                    obj, rel(m["file"]), m["line"], m["function"], m["est_insns"],
+                    m["oracle"], md_code(m["template"] or "")[:300]))
+            L.append("")
+    with open(path, "w") as f:
+        f.write("\n".join(L))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--arch", default="x86_64", choices=sorted(OBJECTS))
+    ap.add_argument("--asmtpl-eval", required=True, metavar="PATH")
+    ap.add_argument("--plugin", metavar="PATH")
+    ap.add_argument("--out", required=True, metavar="DIR")
+    ap.add_argument("--objects", nargs="+", metavar="OBJ", help="instead of the built-in list")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--min-exact", type=float, default=99.5, metavar="PCT")
+    args = ap.parse_args(argv)
+    start = time.time()
+    if not os.access(args.asmtpl_eval, os.X_OK):
+        log("%s: not an executable" % args.asmtpl_eval)
+        return 2
+    plugin = None
+    if args.plugin:
+        if os.path.exists(args.plugin):
+            plugin = os.path.abspath(args.plugin)
+        else:
+            log("plugin %s not built: plugin comparison skipped" % args.plugin)
+    else:
+        log("no --plugin: plugin comparison skipped")
+    try:
+        asm_oracle.arch_tools(args.arch)
+    except asm_oracle.OracleError as e:
+        log("SKIP: %s" % e)
+        return 77
+
+    src, build = prepare_kernel(args.arch)
+    objects = args.objects or OBJECTS[args.arch]
+    log("kernel %s; building %d objects through Kbuild" % (build, len(objects)))
+    failed = make_objects(src, build, args.arch, objects)
+    for o, why in sorted(failed.items()):
+        log("skipping %s: %s" % (o, why))
+    todo = [o for o in objects if o not in failed]
+    t_make = time.time() - start
+    log("make done in %.0f s" % t_make)
+
+    out = os.path.abspath(args.out)
+    work = os.path.join(out, "work")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    results = []
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as ex:
+        futs = {ex.submit(process_object, o, build, args.arch, work,
+                          os.path.abspath(args.asmtpl_eval), plugin): o for o in todo}
+        for fut in concurrent.futures.as_completed(futs):
+            r = fut.result()
+            results.append(r)
+            if "error" in r:
+                log("%-45s ERROR %s" % (r["object"], r["error"].split("\n")[-1][:200]))
+            else:
+                log("%-45s %5d statements %5d exact %3d misses %2d oracle errors  (%.1f s)" % (
+                    r["object"], r["statements"], r["exact"], len(r["misses"]),
+                    len(r["oracle_errors"]), r["seconds"]["total"]))
+    results.sort(key=lambda r: objects.index(r["object"]))
+    t = totals(results)
+    elapsed = time.time() - start
+    meta = {
+        "format_version": FORMAT_VERSION,
+        "arch": args.arch,
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "command": " ".join(shlex.quote(a) for a in ["tests/oracle/kernel_accuracy.py"] + sys.argv[1:]),
+        "build": build,
+        "src": src,
+        "gcc": compiler_version(results),
+        "elapsed_seconds": round(elapsed, 1),
+        "make_seconds": round(t_make, 1),
+        "min_exact_pct": args.min_exact,
+    }
+    doc = dict(meta)
+    doc.update(totals=t, not_built=failed, objects=results,
+               distinct_misses=[{"template": k[0], "oracle": k[1], "est_insns": k[2],
+                                 "statements": v[0], "pad_uncertain": v[1], "kind": v[2],
+                                 "example": "%s:%s" % v[3], "objects": sorted(v[5])}
+                                for k, v in sorted(distinct_misses(results).items(),
+                                                   key=lambda kv: -kv[1][0])])
+    with open(os.path.join(out, "accuracy.json"), "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    write_md(os.path.join(out, "accuracy.md"), meta, results, failed, t)
+    if not os.environ.get("KERNEL_ACCURACY_KEEP"):
+        shutil.rmtree(work, ignore_errors=True)
+
+    errs = [r for r in results if "error" in r]
+    log("%d objects, %d statements, %d exact (%.3f %%), %d misses, %d oracle errors, "
+        "%d pad_uncertain statements; oracle %d insns, est_insns %d" % (
+            t["objects"], t["statements"], t["exact"], t["exact_pct"], t["misses"],
+            t["oracle_errors"], t["pad_uncertain_statements"], t["oracle_insns"],
+            t["est_insns"]))
+    log("wrote %s/accuracy.json and accuracy.md; elapsed %.0f s (make %.0f s)" % (
+        out, elapsed, t_make))
+    ok = True
+    if errs:
+        log("FAIL: %d objects could not be measured" % len(errs))
+        ok = False
+    if t["objects"] < min(MIN_OBJECTS, len(objects)):
+        log("FAIL: only %d objects measured (want %d)" % (t["objects"], MIN_OBJECTS))
+        ok = False
+    if t["exact_pct"] < args.min_exact:
+        log("FAIL: exact %.3f %% < %.1f %%" % (t["exact_pct"], args.min_exact))
+        ok = False
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
