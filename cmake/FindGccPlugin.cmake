@@ -23,7 +23,7 @@ execute_process(COMMAND ${ASMINLINE_PLUGIN_GCC} -dumpfullversion
 	OUTPUT_VARIABLE GccPlugin_VERSION OUTPUT_STRIP_TRAILING_WHITESPACE
 	RESULT_VARIABLE _gp_rc ERROR_QUIET)
 if(NOT _gp_rc EQUAL 0 OR NOT GccPlugin_VERSION MATCHES "^[0-9]+")
-	set(_gp_reason "${ASMINLINE_PLUGIN_GCC} is not a GCC (-dumpfullversion failed); set ASMINLINE_PLUGIN_GCC to the gcc that will load the plugin")
+	set(_gp_reason "${ASMINLINE_PLUGIN_GCC} is not a GCC (-dumpfullversion failed): set ASMINLINE_PLUGIN_GCC to the gcc that will load the plugin")
 else()
 	string(REGEX MATCH "^[0-9]+" GccPlugin_VERSION_MAJOR "${GccPlugin_VERSION}")
 	execute_process(COMMAND ${ASMINLINE_PLUGIN_GCC} -dumpmachine
