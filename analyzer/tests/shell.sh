@@ -14,7 +14,12 @@ skip() { echo "$TEST: SKIP: $*"; exit 77; }
 for t in "$CC" nm ar; do
 	command -v "$t" >/dev/null || skip "$t not found (install it: scripts/setup.sh)"
 done
-[ "$(pwd)" != / ] && find . -mindepth 1 -delete
+# Under ctest: empty this test's own directory; by hand: a fresh one.
+if [ -n "${ASMINLINE_TEST_WORKDIR:-}" ] && [ "$PWD" -ef "$ASMINLINE_TEST_WORKDIR" ]; then
+	find . -mindepth 1 -delete
+else
+	cd "$(mktemp -d "${TMPDIR:-/tmp}/asminline-$TEST.XXXXXX")"
+fi
 
 # expect RC CMD...: run CMD, check its exit code; stdout in out.txt,
 # stderr in err.txt.

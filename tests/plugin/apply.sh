@@ -34,6 +34,8 @@ objcopy -O binary --only-section=.text none.o none.text
 objcopy -O binary --only-section=.text warn.o warn.text
 cmp -s none.text warn.text || fail "warn mode changed .text"
 
+nm warn.o | grep -q " t stats_update" || fail "no out-of-line stats_update in warn mode"
+
 # Apply mode: the wrapper is inlined everywhere, its symbol and the calls gone.
 if nm apply.o | grep -q "stats_update"; then
 	nm apply.o

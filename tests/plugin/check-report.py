@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 TEST = "check-report"
 
@@ -126,8 +127,14 @@ def main():
     if not subprocess.run([cc, "-dumpmachine"], capture_output=True,
                           text=True).stdout.startswith("x86_64"):
         skip(f"{cc} does not target x86-64")
-    for f in glob.glob("*"):
-        os.remove(f)
+    # Under ctest: empty this test's own directory; by hand: a fresh one.
+    work = os.environ.get("ASMINLINE_TEST_WORKDIR")
+    if work and os.path.samefile(work, "."):
+        for f in glob.glob("*"):
+            os.remove(f)
+    else:
+        os.chdir(tempfile.mkdtemp(prefix="asminline-report."))
+        print(f"{TEST}: working in {os.getcwd()}")
 
     p = compile_c(cc, plugin, src, ["-fplugin-arg-asminline-report=report.jsonl",
                                     "-fdump-ipa-fnsummary-details"])

@@ -34,10 +34,16 @@ need_x86_64() {
 	esac
 }
 
-# Start from an empty working directory (ctest gives each test its own).
+# Start from an empty working directory.  Under ctest that is the test's
+# own directory (ASMINLINE_TEST_WORKDIR), emptied; run by hand, a fresh
+# temporary directory, so a script never deletes files it does not own.
 clean_workdir() {
-	[ "$(pwd)" != / ] || fail "refusing to clean /"
-	find . -mindepth 1 -delete
+	if [ -n "${ASMINLINE_TEST_WORKDIR:-}" ] && [ "$PWD" -ef "$ASMINLINE_TEST_WORKDIR" ]; then
+		find . -mindepth 1 -delete
+	else
+		cd "$(mktemp -d "${TMPDIR:-/tmp}/asminline-$TEST.XXXXXX")"
+		echo "$TEST: working in $PWD"
+	fi
 }
 
 [ -f "$PLUGIN" ] || fail "plugin $PLUGIN not built"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# report.sh PLUGIN CC — runs check-report.py on report.c (skips when
+# python3 is missing; the checks themselves are in check-report.py).
+. "$(dirname "$0")/lib.sh"
+need_x86_64
+need_tool python3
+exec python3 "$TESTDIR/check-report.py" "$PLUGIN" "$CC" "$TESTDIR/report.c"
