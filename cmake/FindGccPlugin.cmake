@@ -15,8 +15,16 @@
 #   of that GCC), GccPlugin_VERSION_MAJOR, GccPlugin_TARGET (its
 #   -dumpmachine triple), and the INTERFACE target GccPlugin::GccPlugin.
 
-set(ASMINLINE_PLUGIN_GCC "${CMAKE_C_COMPILER}" CACHE FILEPATH
+set(ASMINLINE_PLUGIN_GCC "${CMAKE_C_COMPILER}" CACHE STRING
 	"The GCC that will load the plugin (its plugin headers are used)")
+# A bare name (aarch64-linux-gnu-gcc-12) is looked up on PATH.
+if(NOT IS_ABSOLUTE "${ASMINLINE_PLUGIN_GCC}")
+	find_program(_gp_exe NAMES "${ASMINLINE_PLUGIN_GCC}" NO_CACHE)
+	if(_gp_exe)
+		set(ASMINLINE_PLUGIN_GCC "${_gp_exe}" CACHE STRING
+			"The GCC that will load the plugin (its plugin headers are used)" FORCE)
+	endif()
+endif()
 
 set(_gp_reason "")
 execute_process(COMMAND ${ASMINLINE_PLUGIN_GCC} -dumpfullversion
