@@ -61,9 +61,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	struct asminline_plugin *pl = &asminline_state;
 	struct register_pass_info pass_info;
 
+	/* Version, date stamp, revision and configure arguments must match. */
 	if (!plugin_default_version_check(ver, &gcc_version)) {
-		error("asminline: this plugin was built for GCC %s, not for this GCC (%s)",
-		      gcc_version.basever, ver->basever);
+		error("asminline: this plugin was built for GCC %s targeting %s, "
+		      "not for this compiler (GCC %s, configured differently); "
+		      "rebuild it with CMake option %<ASMINLINE_PLUGIN_GCC%> naming this gcc",
+		      gcc_version.basever, ASMINLINE_TARGET_TRIPLE,
+		      ver->basever);
 		return 1;
 	}
 
