@@ -6,7 +6,7 @@
  *
  * This is a shell: for every ELF file (object, executable, shared object,
  * or each member of an ar archive) it prints a one-line summary.  The
- * analyses of docs/DESIGN (out-of-line inline functions, the plugin's
+ * planned analyses (out-of-line copies of inline functions, the plugin's
  * asm-site records, diff, check) are not implemented yet, and the verbs
  * that will run them say so.
  */
