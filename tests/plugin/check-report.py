@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-report.py PLUGIN CC SOURCE — the report test.
+# check-report.py PLUGIN CC SOURCE — the report test, run by report.sh in an
+# empty working directory (it writes out.o, report.jsonl and GCC's dumps).
 #
 # Compiles SOURCE with the plugin (report=PATH) and with
 # -fdump-ipa-fnsummary-details, then checks that
@@ -22,7 +23,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 TEST = "check-report"
 
@@ -127,14 +127,6 @@ def main():
     if not subprocess.run([cc, "-dumpmachine"], capture_output=True,
                           text=True).stdout.startswith("x86_64"):
         skip(f"{cc} does not target x86-64")
-    # Under ctest: empty this test's own directory; by hand: a fresh one.
-    work = os.environ.get("ASMINLINE_TEST_WORKDIR")
-    if work and os.path.samefile(work, "."):
-        for f in glob.glob("*"):
-            os.remove(f)
-    else:
-        os.chdir(tempfile.mkdtemp(prefix="asminline-report."))
-        print(f"{TEST}: working in {os.getcwd()}")
 
     p = compile_c(cc, plugin, src, ["-fplugin-arg-asminline-report=report.jsonl",
                                     "-fdump-ipa-fnsummary-details"])

@@ -6,4 +6,5 @@
 . "$(dirname "$0")/lib.sh"
 need_x86_64
 need_tool python3
+clean_workdir
 exec python3 "$TESTDIR/check-report.py" "$PLUGIN" "$CC" "$TESTDIR/report.c"
