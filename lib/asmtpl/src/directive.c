@@ -85,18 +85,49 @@ static int64_t string_bytes(const char *s, const char *e, int64_t *nstrings)
 struct data_dir {
 	const char *name;
 	int x86_width, arm64_width;	/* bytes per item; 0: not on this arch */
+	bool integer;			/* items are integer expressions */
 };
 
 static const struct data_dir data_dirs[] = {
-	{ "byte", 1, 1 }, { "2byte", 2, 2 }, { "short", 2, 2 },
-	{ "hword", 2, 2 }, { "value", 2, 2 }, { "word", 2, 4 },
-	{ "4byte", 4, 4 }, { "long", 4, 4 }, { "int", 4, 4 },
-	{ "8byte", 8, 8 }, { "quad", 8, 8 }, { "xword", 0, 8 },
-	{ "dword", 0, 8 }, { "octa", 16, 16 }, { "float", 4, 4 },
-	{ "single", 4, 4 }, { "double", 8, 8 }, { "dc.b", 1, 1 },
-	{ "dc.w", 2, 2 }, { "dc.l", 4, 4 }, { "dc.a", 8, 8 },
-	{ "dc.d", 8, 8 }, { "dc.s", 4, 4 },
+	{ "byte", 1, 1, true }, { "2byte", 2, 2, true }, { "short", 2, 2, true },
+	{ "hword", 2, 2, true }, { "value", 2, 2, true }, { "word", 2, 4, true },
+	{ "4byte", 4, 4, true }, { "long", 4, 4, true }, { "int", 4, 4, true },
+	{ "8byte", 8, 8, true }, { "quad", 8, 8, true }, { "xword", 0, 8, true },
+	{ "dword", 0, 8, true }, { "octa", 16, 16, false }, { "float", 4, 4, false },
+	{ "single", 4, 4, false }, { "double", 8, 8, false }, { "dc.b", 1, 1, true },
+	{ "dc.w", 2, 2, true }, { "dc.l", 4, 4, true }, { "dc.a", 8, 8, true },
+	{ "dc.d", 8, 8, false }, { "dc.s", 4, 4, false },
 };
+
+/*
+ * Integer data items, little-endian as on both targets; a value known only
+ * at link time (".long 1b - .", "%c0") gives bytes of unknown value.
+ */
+static void emit_items(struct interp *in, const char *a, const char *e, int w)
+{
+	const char *p = a, *next;
+
+	for (;;) {
+		struct asmtpl_value v;
+		uint8_t b[8], k[8];
+		int j;
+
+		p = asmtpl_interp_skip_ws(p, e);
+		if (p >= e)
+			break;
+		v = asmtpl_interp_eval(in, p, e, &next);
+		for (j = 0; j < w; j++) {
+			bool exact = asmtpl_value_is_exact(v);
+
+			b[j] = exact ? (uint8_t)(((uint64_t)v.lo >> (8 * j)) & 0xff) : 0;
+			k[j] = exact;
+		}
+		asmtpl_interp_emit_bytes(in, b, k, (size_t)w);
+		if (next >= e || *next != ',')
+			break;
+		p = next + 1;
+	}
+}
 
 /* Directives that emit nothing and change no state we model. */
 static const char *const quiet_dirs[] = {
@@ -370,8 +401,12 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 
 		if (asmtpl_word_eq(d, dn, "insn"))
 			n = 1;	/* x86 ".insn" takes one instruction */
-		for (i = 0; i < (size_t)n && i < 100000; i++)
-			asmtpl_interp_emit_insn(in, false);
+		for (i = 0; i < (size_t)n && i < 100000; i++) {
+			if (arch == ASMTPL_ARCH_ARM64)
+				asmtpl_interp_emit_insn(in, false, 4, 4);
+			else
+				asmtpl_interp_emit_insn(in, false, 1, 15);
+		}
 		return;
 	}
 
@@ -381,9 +416,13 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 						    data_dirs[i].x86_width;
 
 		if (w && asmtpl_word_eq(d, dn, data_dirs[i].name)) {
-			int64_t n = count_items(a, e) * w;
+			if (data_dirs[i].integer) {
+				emit_items(in, a, e, w);
+			} else {
+				int64_t n = count_items(a, e) * w;
 
-			asmtpl_interp_emit_data(in, n, n);
+				asmtpl_interp_emit_data(in, n, n);
+			}
 			return;
 		}
 	}

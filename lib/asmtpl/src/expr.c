@@ -22,6 +22,8 @@
 
 #include "internal.h"
 
+#define MAX_EXPR_DEPTH 256
+
 struct parser {
 	const char *s;
 	size_t len, pos;
@@ -139,7 +141,12 @@ static struct asmtpl_value parse_unary(struct parser *p)
 	skip_space(p);
 	if (p->pos >= p->len)
 		return asmtpl_value_unknown();
-	if (++p->depth > 64) {
+	/*
+	 * Each nesting (a parenthesis or a unary operator) costs five stack
+	 * frames; ALTERNATIVE_3's padding nests about 20 deep.
+	 */
+	if (++p->depth > MAX_EXPR_DEPTH) {
+		p->depth--;
 		p->pos = p->len;
 		return asmtpl_value_unknown();
 	}
@@ -427,11 +434,6 @@ static struct asmtpl_value parse_binary(struct parser *p, int level)
 {
 	struct asmtpl_value a;
 
-	if (++p->depth > 64) {
-		p->depth--;
-		p->pos = p->len;
-		return asmtpl_value_unknown();
-	}
 	a = level == 1 ? parse_unary(p) : parse_binary(p, level - 1);
 	for (;;) {
 		struct asmtpl_value b;
@@ -449,7 +451,6 @@ static struct asmtpl_value parse_binary(struct parser *p, int level)
 		b = level == 1 ? parse_unary(p) : parse_binary(p, level - 1);
 		a = apply(op, a, b);
 	}
-	p->depth--;
 	return a;
 }
 

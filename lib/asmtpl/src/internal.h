@@ -122,6 +122,19 @@ bool asmtpl_word_eq(const char *s, size_t len, const char *word);
 enum asmtpl_kind asmtpl_kind_of_section(const char *name);
 void asmtpl_note_section(struct asmtpl_result *res, const char *name);
 
+/* x86-64 instruction lengths (x86len.c). */
+#define ASMTPL_X86_OK 0
+#define ASMTPL_X86_SHORT 1	/* the bytes end inside the instruction */
+#define ASMTPL_X86_UNKNOWN 2	/* a byte the length depends on is not known */
+
+int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
+		      size_t *len);
+bool asmtpl_x86_is_prefix_byte(unsigned b);
+void asmtpl_x86_text_bounds(const char *mn, size_t mlen, const char *ops,
+			    size_t olen, unsigned prefixes,
+			    bool target_other_section, int64_t *lo,
+			    int64_t *hi);
+
 /* The interpreter (interp.c). */
 struct asmtpl_ctx {
 	enum asmtpl_arch arch;

@@ -219,46 +219,119 @@ struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s, const c
 
 /* ---- what lands in the function's section ------------------------------ */
 
-static void count_insn(struct interp *in, bool prefix_only)
+/*
+ * One unit the disassembler shows: an instruction, or a 1-byte NOP that
+ * merges with the NOPs next to it.  A pending prefix ("lock;", a lone
+ * ".byte 0x3e") is part of whatever comes next.
+ */
+static void count_item(struct interp *in, bool nop1)
 {
-	if (!asmtpl_interp_is_entry(in)) {
-		if (!prefix_only)
-			in->res->other_insns++;
+	if (in->pending_prefix) {
+		in->pending_prefix = false;
+		in->run = RUN_NONE;
 		return;
 	}
-	if (prefix_only) {
-		if (!in->pending_prefix)
+	if (nop1) {
+		if (in->run != RUN_NOPS)
 			in->res->est_insns++;
-		in->pending_prefix = true;
-	} else if (in->pending_prefix) {
-		in->pending_prefix = false;
-	} else {
-		in->res->est_insns++;
+		in->run = RUN_NOPS;
+		return;
 	}
+	in->res->est_insns++;
 	in->run = RUN_NONE;
 }
 
-static void count_data(struct interp *in, enum run kind)
+static void count_data(struct interp *in)
 {
-	if (!asmtpl_interp_is_entry(in))
-		return;
 	if (in->pending_prefix) {
 		in->pending_prefix = false;
-	} else if (in->run != kind) {
+	} else if (in->run != RUN_DATA) {
 		in->res->est_insns++;
 	}
-	in->run = kind;
+	in->run = RUN_DATA;
 }
 
-void asmtpl_interp_emit_insn(struct interp *in, bool prefix_only)
+/*
+ * x86-64: the bytes of a data run in the function's section are split
+ * into instructions by length, as a disassembler does.  Bytes that end
+ * inside an instruction start one that the next statement completes.
+ */
+void asmtpl_interp_flush_bytes(struct interp *in)
 {
-	count_insn(in, prefix_only);
-	if (in->arch == ASMTPL_ARCH_ARM64)
-		asmtpl_interp_advance(in, 4, 4);
-	else if (prefix_only)
-		asmtpl_interp_advance(in, 1, 1);
-	else
-		asmtpl_interp_advance(in, 1, 15);
+	size_t pos = 0, len;
+
+	while (pos < in->nbytes) {
+		int st = asmtpl_x86_decode(in->bytes + pos, in->known + pos,
+					   in->nbytes - pos, &len);
+
+		if (st == ASMTPL_X86_OK) {
+			count_item(in, len == 1 && in->known[pos] &&
+					       in->bytes[pos] == 0x90);
+			pos += len;
+			continue;
+		}
+		count_item(in, false);
+		if (st == ASMTPL_X86_SHORT)
+			in->pending_prefix = true;
+		break;
+	}
+	in->nbytes = 0;
+}
+
+static bool decodes_bytes(const struct interp *in)
+{
+	return in->arch == ASMTPL_ARCH_X86_64 && asmtpl_interp_is_entry(in);
+}
+
+/* n bytes of data; known[i] false where the value is a link-time one. */
+void asmtpl_interp_emit_bytes(struct interp *in, const uint8_t *bytes,
+			      const uint8_t *known, size_t n)
+{
+	size_t i;
+
+	if (!n) {
+		asmtpl_interp_advance(in, 0, 0);
+		return;
+	}
+	if (!decodes_bytes(in)) {
+		if (asmtpl_interp_is_entry(in))
+			count_data(in);
+		asmtpl_interp_advance(in, (int64_t)n, (int64_t)n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (in->nbytes == sizeof(in->bytes))
+			asmtpl_interp_flush_bytes(in);
+		in->bytes[in->nbytes] = bytes[i];
+		in->known[in->nbytes] = known[i];
+		in->nbytes++;
+	}
+	asmtpl_interp_advance(in, (int64_t)n, (int64_t)n);
+}
+
+void asmtpl_interp_emit_prefix(struct interp *in)
+{
+	if (asmtpl_interp_is_entry(in)) {
+		asmtpl_interp_flush_bytes(in);
+		if (!in->pending_prefix)
+			in->res->est_insns++;
+		in->pending_prefix = true;
+		in->run = RUN_NONE;
+	}
+	asmtpl_interp_advance(in, 1, 1);
+}
+
+/* A textual instruction of [lo, hi] bytes; nop1: x86 "nop". */
+void asmtpl_interp_emit_insn(struct interp *in, bool nop1, int64_t lo,
+			     int64_t hi)
+{
+	if (asmtpl_interp_is_entry(in)) {
+		asmtpl_interp_flush_bytes(in);
+		count_item(in, nop1);
+	} else {
+		in->res->other_insns++;
+	}
+	asmtpl_interp_advance(in, lo, hi);
 }
 
 /* Fill of [lo, hi] bytes of value byte (-1: unknown) in the current section. */
@@ -277,21 +350,25 @@ void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int by
 		asmtpl_interp_advance(in, 0, 0);
 		return;
 	}
+	/* A small fill of known size and value is just bytes. */
+	if (decodes_bytes(in) && lo == hi && lo <= 256 && byte >= 0) {
+		uint8_t b[256], k[256];
+
+		memset(b, byte, (size_t)lo);
+		memset(k, 1, (size_t)lo);
+		asmtpl_interp_emit_bytes(in, b, k, (size_t)lo);
+		return;
+	}
 	if (asmtpl_interp_is_entry(in)) {
+		asmtpl_interp_flush_bytes(in);
 		if (in->arch == ASMTPL_ARCH_X86_64 && byte == 0x90) {
 			if (lo > 0)
-				count_data(in, RUN_NOPS);
+				count_item(in, true);
 			else
 				in->res->pad_uncertain++;
-		} else if (in->arch == ASMTPL_ARCH_X86_64 && byte == 0xcc &&
-			   lo == hi) {
-			/* int3, one byte each */
-			in->res->est_insns += (unsigned)(lo > 100000 ? 100000 : lo);
-			in->pending_prefix = false;
-			in->run = RUN_NONE;
 		} else if (lo > 0) {
 			asmtpl_diag_add(in->res, ASMTPL_DIAG_DATA_FILL, in->off);
-			count_data(in, RUN_DATA);
+			count_data(in);
 		} else {
 			in->res->pad_uncertain++;
 		}
@@ -305,18 +382,24 @@ void asmtpl_interp_emit_align(struct interp *in, int64_t align)
 		asmtpl_interp_advance(in, 0, 0);
 		return;
 	}
-	if (asmtpl_interp_is_entry(in))
+	if (asmtpl_interp_is_entry(in)) {
+		asmtpl_interp_flush_bytes(in);
 		in->res->pad_uncertain++;
+	}
 	asmtpl_interp_advance(in, 0, align - 1);
 }
 
+/* Data of [lo, hi] bytes whose values the model does not take apart. */
 void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi)
 {
 	if (hi <= 0) {
 		asmtpl_interp_advance(in, 0, 0);
 		return;
 	}
-	count_data(in, RUN_DATA);
+	if (asmtpl_interp_is_entry(in)) {
+		asmtpl_interp_flush_bytes(in);
+		count_data(in);
+	}
 	asmtpl_interp_advance(in, lo, hi);
 }
 
@@ -408,26 +491,55 @@ static bool is_x86_prefix(const char *w, size_t n)
 	return asmtpl_interp_in_list(x86_prefixes, w, n);
 }
 
-/* An instruction, after its labels: count prefixes written alone. */
+/*
+ * An instruction, after its labels.  On x86-64, prefixes written as their
+ * own statement ("lock;") merge with what follows, and the length bounds
+ * of common instructions feed the padding arithmetic.
+ */
 static void do_instruction(struct interp *in, const char *s, const char *e)
 {
-	if (in->arch == ASMTPL_ARCH_X86_64) {
-		for (;;) {
-			const char *w;
-			size_t n = asmtpl_interp_first_word(s, e, &w);
+	const char *mn, *ops;
+	unsigned prefixes = 0;
+	size_t mlen, olen;
+	int64_t lo = 4, hi = 4;
+	bool other = false;
 
-			if (!n || !is_x86_prefix(w, n))
-				break;
-			s = asmtpl_interp_skip_ws(w + n, e);
-			if (s >= e) {
-				asmtpl_interp_emit_insn(in, true);
-				return;
-			}
+	if (in->arch == ASMTPL_ARCH_ARM64) {
+		asmtpl_interp_emit_insn(in, false, 4, 4);
+		return;
+	}
+	for (;;) {
+		mlen = asmtpl_interp_first_word(s, e, &mn);
+		if (!mlen || !is_x86_prefix(mn, mlen))
+			break;
+		s = asmtpl_interp_skip_ws(mn + mlen, e);
+		if (s >= e) {
+			if (prefixes)
+				asmtpl_interp_advance(in, prefixes, prefixes);
+			asmtpl_interp_emit_prefix(in);
+			return;
+		}
+		prefixes++;
+	}
+	ops = asmtpl_interp_skip_ws(mn + mlen, e);
+	olen = (size_t)(e - ops);
+	while (olen && asmtpl_interp_is_space(ops[olen - 1]))
+		olen--;
+	if (olen) {
+		size_t n = 0;
+
+		while (n < olen && asmtpl_is_symbol_char(ops[n]))
+			n++;
+		if (n == olen) {
+			struct asmtpl_value t = asmtpl_interp_resolve(in, ops, olen);
+
+			other = t.known && t.sec >= 0 && t.sec != in->cur;
 		}
 	}
-	asmtpl_interp_emit_insn(in, false);
+	asmtpl_x86_text_bounds(mn, mlen, ops, olen, prefixes, other, &lo, &hi);
+	asmtpl_interp_emit_insn(in, !prefixes && !olen && asmtpl_word_eq(mn, mlen, "nop"),
+				lo, hi);
 }
-
 
 /* Runs [s, e): one statement; may consume following lines (blocks). */
 static void do_statement(struct interp *in, const char *s, const char *e,
@@ -454,7 +566,10 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 		return;
 	if (*s == '%') {
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_OPERAND_STATEMENT, in->off);
-		asmtpl_interp_emit_insn(in, false);
+		if (in->arch == ASMTPL_ARCH_ARM64)
+			asmtpl_interp_emit_insn(in, false, 4, 4);
+		else
+			asmtpl_interp_emit_insn(in, false, 1, 15);
 		return;
 	}
 	n = asmtpl_interp_first_word(s, e, &w);
@@ -619,6 +734,7 @@ static void reset(struct interp *in)
 	in->run = RUN_NONE;
 	in->pending_prefix = false;
 	in->npurged = 0;
+	in->nbytes = 0;
 }
 
 static bool same_labels(const struct labels *a, const struct labels *b)
@@ -675,8 +791,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 			break;
 		if (learn_only)
 			break;
-		if (in.pending_prefix)
-			in.pending_prefix = false;	/* counted when seen */
+		asmtpl_interp_flush_bytes(&in);	/* they were in the entry */
 		if (in.sp)
 			asmtpl_diag_add(res, ASMTPL_DIAG_UNCLOSED_PUSH, clean->len ?
 					clean->off[clean->len - 1] : 0);

@@ -60,6 +60,10 @@ struct interp {
 
 	enum run run;
 	bool pending_prefix;
+	/* x86-64 data bytes in the function's section not yet split up */
+	uint8_t bytes[256];
+	uint8_t known[256];
+	size_t nbytes;
 	size_t off;		/* template offset of the current statement */
 };
 
@@ -80,7 +84,12 @@ struct asmtpl_value asmtpl_interp_here(const struct interp *in);
 struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n);
 struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s,
 				       const char *e, const char **next);
-void asmtpl_interp_emit_insn(struct interp *in, bool prefix_only);
+void asmtpl_interp_emit_insn(struct interp *in, bool nop1, int64_t lo,
+			     int64_t hi);
+void asmtpl_interp_emit_prefix(struct interp *in);
+void asmtpl_interp_emit_bytes(struct interp *in, const uint8_t *bytes,
+			      const uint8_t *known, size_t n);
+void asmtpl_interp_flush_bytes(struct interp *in);
 void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int byte);
 void asmtpl_interp_emit_align(struct interp *in, int64_t align);
 void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi);
