@@ -19,7 +19,8 @@
 #include "asmtpl.h"
 
 /* Bounds that keep hostile input linear. */
-#define ASMTPL_MAX_STATEMENTS 200000	/* executed statements per analysis */
+#define ASMTPL_MAX_STATEMENTS 20000	/* executed statements per analysis */
+#define ASMTPL_MAX_LABELS 8192		/* label and symbol definitions per pass */
 #define ASMTPL_MAX_NESTING 32		/* macro/rept/if nesting */
 #define ASMTPL_MAX_SECTION_STACK 32
 #define ASMTPL_MAX_PASSES 4

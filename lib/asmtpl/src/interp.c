@@ -131,6 +131,11 @@ bool asmtpl_interp_labels_add(struct interp *in, struct labels *l, const char *n
 {
 	struct label *lab;
 
+	if (l->n >= ASMTPL_MAX_LABELS) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
+		in->stop = true;
+		return false;
+	}
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 32;
 		struct label *v = realloc(l->v, cap * sizeof(*v));
