@@ -88,8 +88,8 @@ class Block:
     """One asm statement (or top-level asm) and what the assembler made of it."""
 
     __slots__ = ("index", "kind", "function", "file", "line", "s_line",
-             "text", "section", "begin", "end", "bytes", "insns",
-             "raw_insns", "bad", "error")
+                 "text", "section", "begin", "end", "bytes", "insns",
+                 "raw_insns", "bad", "error")
 
     def __init__(self, index, kind, function, file, line, s_line):
         self.index = index
@@ -153,7 +153,7 @@ def arch_tools(arch, as_cmd=None, objdump=None):
     od = find_tool(objdump or spec["objdump"])
     re_ = find_tool(["readelf", "aarch64-linux-gnu-readelf"])
     missing = [n for n, p in ((as_cmd[0], as_path), (objdump or spec["objdump"], od),
-                  ("readelf", re_)) if not p]
+               ("readelf", re_)) if not p]
     if missing:
         raise OracleError("%s: tools not found: %s" % (arch, ", ".join(missing)))
     return {"as": [as_path] + as_cmd[1:], "objdump": od, "readelf": re_}
@@ -240,15 +240,15 @@ def label_source(lines):
 
 
 RE_SHDR = re.compile(r'^\s*\[\s*(\d+)\]\s+(\S*)\s+(\S+)\s+[0-9a-f]+\s+[0-9a-f]+\s+'
-             r'([0-9a-f]+)\s+[0-9a-f]+\s+([A-Za-z]*)\s+\d+\s+\d+\s+\d+\s*$')
+                     r'([0-9a-f]+)\s+[0-9a-f]+\s+([A-Za-z]*)\s+\d+\s+\d+\s+\d+\s*$')
 RE_SYM = re.compile(r'^\s*\d+:\s+([0-9a-f]+)\s+\d+\s+\S+\s+\S+\s+\S+\s+(\S+)\s+(' +
-            re.escape(LABEL_PREFIX) + r'[be]_\d+)$')
+                    re.escape(LABEL_PREFIX) + r'[be]_\d+)$')
 
 
 def read_elf(readelf, obj):
     """Sections {index: (name, flags)} and our labels {name: (index, value)}."""
     r = subprocess.run([readelf, "-SsW", obj], stdout=subprocess.PIPE,
-               stderr=subprocess.PIPE)
+                       stderr=subprocess.PIPE)
     if r.returncode != 0:
         raise OracleError("readelf %s: %s" % (obj, r.stderr.decode(ENCODING, ERRORS).strip()))
     sections = {}
@@ -279,7 +279,7 @@ def disassemble(objdump, obj, sections):
     repeat a name).
     """
     r = subprocess.run([objdump, "-d", "-w", "-z", obj], stdout=subprocess.PIPE,
-               stderr=subprocess.PIPE)
+                       stderr=subprocess.PIPE)
     if r.returncode != 0:
         raise OracleError("objdump %s: %s" % (obj, r.stderr.decode(ENCODING, ERRORS).strip()))
     by_name = {}
@@ -369,10 +369,12 @@ def count_block(b, sections, labels, dis, nop1):
     b.raw_insns = raw
 
 
-def analyze_text(text, arch, workdir=None, as_cmd=None, objdump=None, keep=None):
+def analyze_text(text, arch, workdir=None, as_cmd=None, objdump=None, keep=None, cwd=None):
     """Run the oracle on the text of a .s file.  Returns an OracleResult.
 
     keep: a directory where the labelled .s and the object are left.
+    cwd: where the compiler ran; the assembler runs there too, so that
+    relative `.incbin "kernel/config_data.gz"` and `.include` paths resolve.
     Raises OracleError if the tools are missing or the assembler fails.
     """
     tools = arch_tools(arch, as_cmd, objdump)
@@ -386,14 +388,14 @@ def analyze_text(text, arch, workdir=None, as_cmd=None, objdump=None, keep=None)
         else:
             tmp = tempfile.mkdtemp(prefix="asmoracle.", dir=workdir)
             d = tmp
-        s_path = os.path.join(d, "labelled.s")
-        o_path = os.path.join(d, "labelled.o")
+        s_path = os.path.abspath(os.path.join(d, "labelled.s"))
+        o_path = os.path.abspath(os.path.join(d, "labelled.o"))
         with open(s_path, "w", encoding=ENCODING, errors=ERRORS, newline="\n") as f:
             f.write("\n".join(out))
             if not out or out[-1] != "":
                 f.write("\n")
-        r = subprocess.run(tools["as"] + ["-o", o_path, s_path],
-                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        r = subprocess.run(tools["as"] + ["-o", o_path, s_path], cwd=cwd,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if r.returncode != 0:
             raise OracleError("%s failed on %s:\n%s" % (
                 " ".join(tools["as"]), s_path,
@@ -422,18 +424,21 @@ def main(argv=None):
                 "and disassembling it.")
     ap.add_argument("--arch", default="x86_64", choices=sorted(ARCHES))
     ap.add_argument("--json", action="store_true",
-            help="one JSON object per block instead of a table")
+                    help="one JSON object per block instead of a table")
     ap.add_argument("--all", action="store_true", help="include top-level asm")
     ap.add_argument("--keep", metavar="DIR",
-            help="leave the labelled .s and its object in DIR")
+                    help="leave the labelled .s and its object in DIR")
+    ap.add_argument("-C", "--cwd", metavar="DIR",
+                    help="run the assembler in DIR, where the compiler ran "
+                    "(relative .incbin/.include paths)")
     ap.add_argument("--as", dest="as_cmd", metavar="CMD",
-            help="assembler command (default: %s)" % "; ".join(
+                    help="assembler command (default: %s)" % "; ".join(
                 "%s: %s" % (a, " ".join(s["as"])) for a, s in ARCHES.items()))
     ap.add_argument("file", help="assembly produced by gcc -S")
     args = ap.parse_args(argv)
     try:
-        res = analyze_file(args.file, args.arch, keep=args.keep,
-                   as_cmd=args.as_cmd.split() if args.as_cmd else None)
+        res = analyze_file(args.file, args.arch, keep=args.keep, cwd=args.cwd,
+                           as_cmd=args.as_cmd.split() if args.as_cmd else None)
     except (OracleError, OSError) as e:
         print("asm_oracle: %s: %s" % (args.file, e), file=sys.stderr)
         return 2

@@ -46,6 +46,11 @@ X86_CASES = [
     ("t_xchg_nop", 'asm volatile(".byte 0x66, 0x90");', 1, 2, None),
     ("t_lock_nop_run", 'asm volatile("nop\\n.byte 0x90\\n.skip 2, 0x90\\nlock; incl %0" : "+m"(var));',
      2, None, None),
+    # .incbin is read relative to where the assembler runs (the compiler's
+    # directory): asmoracle-code.bin holds 90 90 0f 0b = a NOP run and ud2.
+    ("t_incbin_code", 'asm volatile(".incbin \\"asmoracle-code.bin\\"");', 2, 4, None),
+    ("t_incbin_data", 'asm volatile(".pushsection .rodata.asmoracle,\\"a\\"\\n'
+                      '.incbin \\"asmoracle-code.bin\\"\\n.popsection");', 0, 0, None),
     # GCC switches to the cold partition inside the #APP run: the .section
     # and the .cold label after the closing marker are GCC's, not the asm's.
     ("t_cold_partition", 'if (arg == 42) asmoracle_cold(arg); asm volatile("ud2"); '
@@ -92,7 +97,9 @@ def run_arch(arch, cases, tmp):
         f.write(make_source(cases))
     subprocess.run([gcc, "-O2", "-S", "-o", s, c], check=True)
     keep = os.path.join(tmp, "keep-%s" % arch)
-    res = asm_oracle.analyze_file(s, arch, keep=keep)
+    with open(os.path.join(tmp, "asmoracle-code.bin"), "wb") as f:
+        f.write(bytes([0x90, 0x90, 0x0f, 0x0b]))
+    res = asm_oracle.analyze_file(s, arch, keep=keep, cwd=tmp)
     by_fn = {}
     for b in res.statements():
         by_fn.setdefault(b.c_function, []).append(b)
@@ -140,7 +147,7 @@ def run_arch(arch, cases, tmp):
     # equal those of the original .s assembled as is.
     tools = asm_oracle.arch_tools(arch)
     orig = os.path.join(tmp, "orig-%s.o" % arch)
-    subprocess.run(tools["as"] + ["-o", orig, s], check=True)
+    subprocess.run(tools["as"] + ["-o", orig, s], check=True, cwd=tmp)
     for sec in (".text", ".text.unlikely", ".text.asmoracle"):
         contents = []
         for o in (orig, os.path.join(keep, "labelled.o")):
