@@ -388,8 +388,16 @@ void asmtpl_interp_emit_align(struct interp *in, int64_t align)
 		return;
 	}
 	if (asmtpl_interp_is_entry(in)) {
+		int64_t gap = align - 1, most;
+
+		/*
+		 * The gap is filled with as few NOPs as the target allows:
+		 * gas uses NOPs of up to 11 bytes on x86-64 (a 14-byte gap
+		 * is 11 + 3), and 4-byte NOPs on arm64.
+		 */
+		most = in->arch == ASMTPL_ARCH_ARM64 ? gap / 4 : (gap + 10) / 11;
 		asmtpl_interp_flush_bytes(in);
-		in->res->pad_uncertain++;
+		in->res->pad_uncertain += (unsigned)(most > 1000 ? 1000 : most);
 	}
 	asmtpl_interp_advance(in, 0, align - 1);
 }

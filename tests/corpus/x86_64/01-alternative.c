@@ -499,7 +499,7 @@ __attribute__((noinline)) unsigned long t_task_size_max(void)
  * lsl is 3 bytes, 4 with a REX prefix; RDPID is 4.
  */
 /* shape: arch/x86/include/asm/segment.h: vdso_read_cpunode() alternative_io("lsl %[seg],%[p]", ".byte 0xf3,0x0f,0xc7,0xf8" (RDPID), X86_FEATURE_RDPID) */
-/* expect: gcc_count=1 est_insns=2 kind=alternative */
+/* expect: gcc_count=1 est_insns=2 kind=alternative pad_uncertain=1 */
 __attribute__((noinline)) unsigned int t_vdso_read_cpunode(void)
 {
 	unsigned int p;

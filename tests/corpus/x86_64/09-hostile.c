@@ -263,7 +263,7 @@ __attribute__((noinline)) void t_balign_at_entry(void)
 }
 
 /* shape: synthetic: .balign 8 after a 3-byte instruction at function entry (GCC aligns x86-64 functions with ".p2align 4"): GAS fills 5 bytes with one nopl */
-/* expect: gcc_count=3 est_insns=3 kind=plain */
+/* expect: gcc_count=3 est_insns=3 kind=plain pad_uncertain=1 */
 __attribute__((noinline)) void t_balign_mid(void)
 {
 	__asm__ __volatile__(
