@@ -129,39 +129,16 @@ size_t asmtpl_interp_section_name(const char *s, const char *e, const char **nam
 bool asmtpl_interp_labels_add(struct interp *in, struct labels *l, const char *name,
 		       size_t n, struct asmtpl_value pos)
 {
-	struct label *lab;
-
 	if (l->n >= ASMTPL_MAX_LABELS) {
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
 		in->stop = true;
 		return false;
 	}
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 32;
-		struct label *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v) {
-			in->err = ASMTPL_ERR_NOMEM;
-			return false;
-		}
-		l->v = v;
-		l->cap = cap;
+	if (asmtpl_labels_add(l, name, n, in->ordinal, pos)) {
+		in->err = ASMTPL_ERR_NOMEM;
+		return false;
 	}
-	if (n >= LABEL_NAME_MAX)
-		n = LABEL_NAME_MAX - 1;
-	lab = &l->v[l->n++];
-	memcpy(lab->name, name, n);
-	lab->name[n] = '\0';
-	lab->ordinal = in->ordinal;
-	lab->pos = pos;
 	return true;
-}
-
-static bool name_is(const struct label *lab, const char *name, size_t n)
-{
-	if (n >= LABEL_NAME_MAX)
-		n = LABEL_NAME_MAX - 1;
-	return strlen(lab->name) == n && !memcmp(lab->name, name, n);
 }
 
 struct asmtpl_value asmtpl_interp_here(const struct interp *in)
@@ -178,36 +155,25 @@ struct asmtpl_value asmtpl_interp_here(const struct interp *in)
 struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n)
 {
 	struct interp *in = arg;
-	size_t i;
+	const struct label *lab;
 
 	if (n == 1 && name[0] == '.')
 		return asmtpl_interp_here(in);
 	if (n >= 2 && name[0] >= '0' && name[0] <= '9' &&
 	    (name[n - 1] == 'b' || name[n - 1] == 'B' ||
 	     name[n - 1] == 'f' || name[n - 1] == 'F')) {
-		bool back = name[n - 1] == 'b' || name[n - 1] == 'B';
-
-		if (back) {
-			for (i = in->labels.n; i-- > 0;)
-				if (name_is(&in->labels.v[i], name, n - 1))
-					return in->labels.v[i].pos;
-			return asmtpl_value_unknown();
-		}
-		for (i = 0; i < in->prev_labels.n; i++) {
-			const struct label *l = &in->prev_labels.v[i];
-
-			if (l->ordinal > in->ordinal && name_is(l, name, n - 1))
-				return l->pos;
-		}
-		return asmtpl_value_unknown();
+		/* "661b": latest so far; "661f": the next one, from the last pass */
+		if (name[n - 1] == 'b' || name[n - 1] == 'B')
+			lab = asmtpl_labels_latest(&in->labels, name, n - 1);
+		else
+			lab = asmtpl_labels_next_after(&in->prev_labels, name,
+						       n - 1, in->ordinal);
+		return lab ? lab->pos : asmtpl_value_unknown();
 	}
-	for (i = in->labels.n; i-- > 0;)
-		if (name_is(&in->labels.v[i], name, n))
-			return in->labels.v[i].pos;
-	for (i = in->prev_labels.n; i-- > 0;)
-		if (name_is(&in->prev_labels.v[i], name, n))
-			return in->prev_labels.v[i].pos;
-	return asmtpl_value_unknown();
+	lab = asmtpl_labels_latest(&in->labels, name, n);
+	if (!lab)
+		lab = asmtpl_labels_latest(&in->prev_labels, name, n);
+	return lab ? lab->pos : asmtpl_value_unknown();
 }
 
 struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s, const char *e,
@@ -738,7 +704,7 @@ static void reset(struct interp *in)
 	in->cur = 0;
 	in->prev = -1;
 	in->sp = 0;
-	in->labels.n = 0;
+	asmtpl_labels_clear(&in->labels);
 	in->ordinal = 0;
 	in->macro_count = 0;
 	in->depth = 0;
@@ -817,8 +783,8 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		in.prev_labels = in.labels;
 		in.labels = t;
 	}
-	free(in.labels.v);
-	free(in.prev_labels.v);
+	asmtpl_labels_free(&in.labels);
+	asmtpl_labels_free(&in.prev_labels);
 	free(in.secs);
 	/* A statement's own macros stay defined, as in gas, for later ones. */
 	asmtpl_macros_free(&saved);

@@ -21,14 +21,30 @@ struct section {
 
 struct label {
 	char name[LABEL_NAME_MAX];
-	unsigned long ordinal;
+	uint8_t len;
+	uint32_t hash;
+	int32_t prev_same;	/* previous definition of this name, or -1 */
+	unsigned long ordinal;	/* the statement that defined it */
 	struct asmtpl_value pos;
 };
 
+/* Definitions in order, and a hash of each name's latest (labels.c). */
 struct labels {
 	struct label *v;
 	size_t n, cap;
+	int32_t *hash;
+	size_t hcap;
 };
+
+int asmtpl_labels_add(struct labels *l, const char *name, size_t n,
+		      unsigned long ordinal, struct asmtpl_value pos);
+const struct label *asmtpl_labels_latest(const struct labels *l,
+					 const char *name, size_t n);
+const struct label *asmtpl_labels_next_after(const struct labels *l,
+					     const char *name, size_t n,
+					     unsigned long ordinal);
+void asmtpl_labels_clear(struct labels *l);
+void asmtpl_labels_free(struct labels *l);
 
 enum run { RUN_NONE, RUN_DATA, RUN_NOPS };
 
