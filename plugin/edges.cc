@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * edges.cc — when and where the plugin looks at the inliner's refusals.
+ *
+ * When: the IPA inliner (the regular IPA pass "inline", ipa_inline()) has
+ * made every decision when the next IPA pass starts, and its summaries
+ * (ipa_fn_summaries, ipa_size_summaries, ipa_call_summaries, the ipa-prop
+ * jump functions that give estimate_edge_growth() its context) live until
+ * "free-fnsummary" runs, a few passes later.  PLUGIN_PASS_EXECUTION fires
+ * before each pass that runs: the first one after "inline" is the moment.
+ * Not PLUGIN_ALL_IPA_PASSES_END: the summaries are gone by then.  Bodies
+ * are not changed yet (inline_transform applies the decisions later, one
+ * function at a time), so the GIMPLE of every callee is still the one the
+ * inliner measured.
+ *
+ * Where: every call edge of every function, inline copies included
+ * (FOR_EACH_FUNCTION visits inline clones; their refused calls are real
+ * calls in the caller they were copied into), whose e->inline_failed is a
+ * size limit (edge-limits.cc), whose callee holds over-counted asm
+ * (edge-asm.cc).
+ *
+ * With -flto the IPA inliner runs at link time (lto1), where the asm pass
+ * has not run: no edge record is written then (the compile step does not
+ * execute "inline" at all; in lto1 the walk is skipped).
+ */
+#include "asminline.h"
+#include "edges.h"
+
+void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
+{
+	if (pl->edges)
+		edge_asm_note(pl->edges, rec->tpl, rec->tpl_len,
+			      rec->fingerprint, rec->tpl_res.est_insns);
+}
+
+/* The C name of a function: DECL_NAME, never an assembler or clone name. */
+static const char *edges_decl_name(tree decl)
+{
+	const char *name = NULL;
+
+	if (decl && DECL_NAME(decl))
+		name = lang_hooks.decl_printable_name(decl, 0);
+	return name ? name : "<anonymous>";
+}
+
+/* The call as DWARF sees it: the macro expansion point. */
+static void edges_locate(struct edge_record *rec, cgraph_edge *e)
+{
+	expanded_location xp;
+
+	rec->file = "";
+	if (!e->call_stmt)
+		return;
+	xp = expand_location(linemap_resolve_location(
+		line_table, gimple_location(e->call_stmt),
+		LRK_MACRO_EXPANSION_POINT, NULL));
+	rec->file = xp.file ? xp.file : "";
+	rec->line = (unsigned)xp.line;
+	rec->column = (unsigned)xp.column;
+}
+
+static void edges_trace(const struct edge_record *rec)
+{
+	fprintf(stderr,
+		"asminline: %s:%u: %s -> %s: %s; %s %d, overcount %u, limit %s %d: %s\n",
+		rec->file, rec->line, rec->caller, rec->callee, rec->reason,
+		rec->limit.measure, rec->limit.measured, rec->overcount,
+		rec->limit.name, rec->limit.value,
+		edge_verdict_name(rec->verdict));
+}
+
+static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
+		      cgraph_edge *e)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	const struct edge_asm_sum *sum;
+	struct edge_record rec;
+
+	if (!edge_limits_is_size_reason(e->inline_failed) ||
+	    !callee->definition || !ipa_call_summaries->get(e) ||
+	    !ipa_size_summaries->get(callee) || !ipa_fn_summaries->get(callee))
+		return;
+	st->nrefused++;
+	sum = edge_asm_callee(pl, st, callee);
+	if (!sum->overcount)
+		return;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.tu = main_input_filename ? main_input_filename : "";
+	rec.caller = edges_decl_name(e->caller->decl);
+	rec.inlined_into = e->caller->inlined_to
+				   ? edges_decl_name(e->caller->inlined_to->decl)
+				   : "";
+	rec.callee = edges_decl_name(callee->decl);
+	edges_locate(&rec, e);
+	rec.reason = cgraph_inline_failed_string(e->inline_failed);
+	rec.callee_size = ipa_size_summaries->get(callee)->size;
+	rec.growth = estimate_edge_growth(e);
+	rec.overcount = sum->overcount;
+	rec.nasm = sum->nasm;
+	rec.nfingerprints = sum->nfingerprints;
+	rec.fingerprints_dropped = sum->fingerprints_dropped;
+	memcpy(rec.fingerprints, sum->fingerprints,
+	       sum->nfingerprints * sizeof(rec.fingerprints[0]));
+	if (!edge_limits_judge(e, &rec))
+		return;
+
+	st->nrecords++;
+	st->nblocked += rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM;
+	if (pl->opts.verbose)
+		edges_trace(&rec);
+	if (pl->report.fd >= 0) {
+		json_buf_reset(&pl->line);
+		edge_record_render_json(&rec, &pl->line);
+		report_write(&pl->report, pl->line.data, pl->line.len);
+	}
+}
+
+static void edges_walk(struct asminline_plugin *pl, struct edges_state *st)
+{
+	cgraph_node *node;
+
+	if (in_lto_p || !ipa_fn_summaries || !ipa_size_summaries ||
+	    !ipa_call_summaries)
+		return;
+	FOR_EACH_FUNCTION(node) {
+		if (node->alias || node->thunk)
+			continue;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+			if (e->inline_failed && e->callee)
+				edges_one(pl, st, e);
+	}
+}
+
+static void edges_pass_execution(void *gcc_data, void *user_data)
+{
+	opt_pass *pass = (opt_pass *)gcc_data;
+	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+	struct edges_state *st = pl->edges;
+
+	if (st->done)
+		return;
+	if (!st->inline_started) {
+		st->inline_started = pass->type == IPA_PASS && pass->name &&
+				     !strcmp(pass->name, "inline");
+		return;
+	}
+	st->done = true;
+	edges_walk(pl, st);
+}
+
+void edges_register(struct asminline_plugin *pl, const char *plugin_name)
+{
+	pl->edges = XCNEW(struct edges_state);
+	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
+			  edges_pass_execution, pl);
+}
+
+void edges_finish(struct asminline_plugin *pl)
+{
+	struct edges_state *st = pl->edges;
+
+	if (!st)
+		return;
+	if (pl->opts.verbose) {
+		if (st->done)
+			fprintf(stderr,
+				"asminline: %s: %lu calls refused for size, %lu edge records, %lu blocked-by-asm\n",
+				main_input_filename ? main_input_filename
+						    : "<stdin>",
+				st->nrefused, st->nrecords, st->nblocked);
+		else
+			fprintf(stderr,
+				"asminline: %s: the IPA inliner did not run in this compilation (-flto?): no edge records\n",
+				main_input_filename ? main_input_filename
+						    : "<stdin>");
+	}
+	edge_asm_free(st);
+	free(st);
+	pl->edges = NULL;
+}
