@@ -44,6 +44,7 @@ void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
 	edge_record_key_str(b, "caller", rec->caller);
 	edge_record_key_str(b, "inlined_into", rec->inlined_into);
 	edge_record_key_str(b, "callee", rec->callee);
+	edge_record_key_str(b, "callee_symbol", rec->callee_symbol);
 	edge_record_key_str(b, "file", rec->file);
 	edge_record_key_int(b, "line", rec->line);
 	edge_record_key_int(b, "column", rec->column);

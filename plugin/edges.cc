@@ -33,14 +33,25 @@ void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
 			      rec->fingerprint, rec->tpl_res.est_insns);
 }
 
-/* The C name of a function: DECL_NAME, never an assembler or clone name. */
+/*
+ * The C name of a function.  A clone made by IPA-CP, IPA-SRA or function
+ * splitting has a DECL_NAME of its own ("dup_mm.constprop.isra",
+ * "set_rq_online.part.0"); a C identifier has no '.', so the name up to
+ * the first '.' is the function of the source.
+ */
 static const char *edges_decl_name(tree decl)
 {
 	const char *name = NULL;
+	const char *dot;
 
 	if (decl && DECL_NAME(decl))
 		name = lang_hooks.decl_printable_name(decl, 0);
-	return name ? name : "<anonymous>";
+	if (!name)
+		return "<anonymous>";
+	dot = strchr(name, '.');
+	if (!dot || dot == name)
+		return name;
+	return IDENTIFIER_POINTER(get_identifier_with_length(name, dot - name));
 }
 
 /* The call as DWARF sees it: the macro expansion point. */
@@ -92,6 +103,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 				   ? edges_decl_name(e->caller->inlined_to->decl)
 				   : "";
 	rec.callee = edges_decl_name(callee->decl);
+	rec.callee_symbol = callee->asm_name();
 	edges_locate(&rec, e);
 	rec.reason = cgraph_inline_failed_string(e->inline_failed);
 	rec.callee_size = ipa_size_summaries->get(callee)->size;

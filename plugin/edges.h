@@ -49,6 +49,7 @@ struct edge_record {
 	const char *caller;		/* C name of the function holding the call */
 	const char *inlined_into;	/* "" unless the caller is an inline copy */
 	const char *callee;		/* C name, no clone suffix */
+	const char *callee_symbol;	/* its symbol: foo, foo.constprop.0 ... */
 	const char *file;		/* the call, as DWARF sees it */
 	unsigned line;
 	unsigned column;

@@ -58,6 +58,7 @@
 #include "ipa-prop.h"
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
+#include "stringpool.h"
 
 /*
  * GCC 12 still spells the location resolver and the pass base classes the
