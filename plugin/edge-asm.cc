@@ -134,6 +134,9 @@ static void edge_asm_visit(struct asminline_plugin *pl,
 	edge_asm_add_fingerprint(sum, fp);
 }
 
+/* Depth of inline tree walked; a start at this depth walks one body. */
+#define EDGE_ASM_NO_INLINES 64
+
 /* The node whose GIMPLE body stands for n: n, or what n is a clone of. */
 static cgraph_node *edge_asm_body_node(cgraph_node *n)
 {
@@ -161,7 +164,7 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 		}
 	}
 	/* The inline tree is finite, but keep a bound against surprises. */
-	if (depth >= 64)
+	if (depth >= EDGE_ASM_NO_INLINES)
 		return;
 	for (cgraph_edge *e = node->callees; e; e = e->next_callee)
 		if (!e->inline_failed && e->callee)
@@ -170,41 +173,50 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
+					   struct edge_asm_cache *cache,
 					   cgraph_node *callee)
 {
 	size_t uid = (size_t)callee->get_uid();
 	struct edge_asm_sum *sum;
 
-	if (uid >= st->nsums) {
+	if (uid >= cache->n) {
 		size_t n = (size_t)symtab->cgraph_max_uid + 1;
 
 		if (n <= uid)
 			n = uid + 1;
-		st->sums = (struct edge_asm_sum **)xrealloc(
-			st->sums, n * sizeof(*st->sums));
-		memset(st->sums + st->nsums, 0,
-		       (n - st->nsums) * sizeof(*st->sums));
-		st->nsums = n;
+		cache->sums = (struct edge_asm_sum **)xrealloc(
+			cache->sums, n * sizeof(*cache->sums));
+		memset(cache->sums + cache->n, 0,
+		       (n - cache->n) * sizeof(*cache->sums));
+		cache->n = n;
 	}
-	sum = st->sums[uid];
+	sum = cache->sums[uid];
 	if (!sum) {
 		sum = XCNEW(struct edge_asm_sum);
-		st->sums[uid] = sum;
+		cache->sums[uid] = sum;
 	}
 	if (!sum->done) {
-		edge_asm_walk(pl, st, callee, sum, 0);
+		edge_asm_walk(pl, st, callee, sum,
+			      cache->with_ipa_inlines ? 0 : EDGE_ASM_NO_INLINES);
 		sum->done = true;
 	}
 	return sum;
 }
 
+static void edge_asm_cache_free(struct edge_asm_cache *cache)
+{
+	for (size_t i = 0; i < cache->n; i++)
+		free(cache->sums[i]);
+	free(cache->sums);
+	cache->sums = NULL;
+	cache->n = 0;
+}
+
 void edge_asm_free(struct edges_state *st)
 {
-	for (size_t i = 0; i < st->nsums; i++)
-		free(st->sums[i]);
-	free(st->sums);
+	edge_asm_cache_free(&st->before_asm);
+	edge_asm_cache_free(&st->after_asm);
 	free(st->seen);
-	st->sums = NULL;
 	st->seen = NULL;
-	st->nsums = st->nseen = st->capseen = 0;
+	st->nseen = st->capseen = 0;
 }

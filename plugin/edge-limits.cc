@@ -78,20 +78,54 @@ static int edge_auto(cgraph_node *n, bool hint, bool hint2)
 			   hint, hint2);
 }
 
-/* Inlining would grow the program (the callee's offline copy stays). */
-static bool edge_grows(const struct edge_view *v, int growth)
+/*
+ * Inlining every call of the callee, with each call and the offline copy
+ * (when nothing else keeps it) lowered by over: GCC's estimate_growth()
+ * for a callee whose body is over smaller.  INT_MAX when some caller
+ * cannot take it (growth_positive_p() and do_estimate_growth_1() say
+ * "grows" then).
+ */
+static int64_t edge_all_callers_growth(cgraph_node *callee, int over)
 {
-	return growth >= edge_single(v->e->caller, false, false) ||
-	       growth_positive_p(v->callee, v->e, growth);
+	ipa_size_summary *s = ipa_size_summaries->get(callee);
+	int64_t growth = 0;
+
+	for (cgraph_edge *c = callee->callers; c; c = c->next_caller) {
+		if (cgraph_inline_failed_type(c->inline_failed) ==
+			    CIF_FINAL_ERROR ||
+		    !opt_for_fn(c->caller->decl, optimize) || c->recursive_p() ||
+		    !ipa_call_summaries->get(c))
+			return INT_MAX;
+		growth += estimate_edge_growth(c) - over;
+	}
+	if (s && callee->will_be_removed_from_program_if_no_direct_calls_p())
+		growth -= s->size - over;
+	return growth;
+}
+
+/*
+ * Inlining would grow the program (the offline copy stays, or the calls
+ * cost more than it): growth_positive_p(), or its counterfactual.
+ */
+static bool edge_grows(const struct edge_view *v, int growth, int over)
+{
+	if (growth >= edge_single(v->e->caller, false, false))
+		return true;
+	if (!over)
+		return growth_positive_p(v->callee, v->e, growth);
+	if (growth > 0 &&
+	    !v->callee->will_be_removed_from_program_if_no_direct_calls_p())
+		return true;
+	return edge_all_callers_growth(v->callee, over) > 0;
 }
 
 /*
  * The growth chain of want_inline_small_function_p for a growth of g:
  * CIF_OK when it would want the edge.  The quick min_size bounds come
- * first, with min_growth lowered by the same amount as g.
+ * first.  over is what g and min_growth were lowered by (0: GCC's figures).
  */
 static cgraph_inline_failed_t edge_want(const struct edge_view *v, int g,
-					int min_growth)
+					int min_growth, int over)
 {
 	cgraph_node *caller = v->e->caller;
 
@@ -115,12 +149,12 @@ static cgraph_inline_failed_t edge_want(const struct edge_view *v, int g,
 			return CIF_MAX_INLINE_INSNS_SINGLE_LIMIT;
 	} else if (!opt_for_fn(caller->decl, flag_inline_functions) &&
 		   g >= opt_for_fn(v->to->decl, param_max_inline_insns_small)) {
-		return edge_grows(v, g) ? CIF_NOT_DECLARED_INLINED : CIF_OK;
+		return edge_grows(v, g, over) ? CIF_NOT_DECLARED_INLINED : CIF_OK;
 	} else if (g >= edge_auto(caller, v->hint, v->hint2)) {
-		return edge_grows(v, g) ? CIF_MAX_INLINE_INSNS_AUTO_LIMIT
+		return edge_grows(v, g, over) ? CIF_MAX_INLINE_INSNS_AUTO_LIMIT
 					: CIF_OK;
 	}
-	if (!v->hot && edge_grows(v, g))
+	if (!v->hot && edge_grows(v, g, over))
 		return CIF_UNLIKELY_CALL;
 	return CIF_OK;
 }
@@ -259,75 +293,150 @@ bool edge_limits_is_size_reason(cgraph_inline_failed_t why)
 	}
 }
 
-bool edge_limits_judge(cgraph_edge *e, struct edge_record *rec)
+/* The rule of want_inline_small_function_p, then caller_growth_limits. */
+static cgraph_inline_failed_t edge_rule(const struct edge_view *v, int growth,
+					int over)
+{
+	cgraph_inline_failed_t why;
+	int newsize;
+
+	why = edge_want(v, growth - over, v->min_growth - over, over);
+	if (why != CIF_OK)
+		return why;
+	newsize = estimate_size_after_inlining(v->to, v->e) - over;
+	if (edge_large_function_refuses(v->e, v->callee, v->to, newsize,
+					ipa_size_summaries->get(v->callee)->size -
+						over))
+		return CIF_LARGE_FUNCTION_GROWTH_LIMIT;
+	return CIF_OK;
+}
+
+static bool edge_has_summaries(cgraph_edge *e, cgraph_node *callee)
+{
+	return ipa_fn_summaries && ipa_size_summaries && ipa_call_summaries &&
+	       ipa_fn_summaries->get(callee) && ipa_call_summaries->get(e) &&
+	       ipa_size_summaries->get(callee) &&
+	       !DECL_DISREGARD_INLINE_LIMITS(callee->decl);
+}
+
+static void edge_limit_large_function(const struct edge_view *v,
+				      struct edge_limit *l)
+{
+	edge_limit_set(l, "large-function-growth",
+		       opt_for_fn(v->to->decl, param_large_function_growth),
+		       edge_large_function_limit(v->e, v->callee), "size-after",
+		       estimate_size_after_inlining(v->to, v->e));
+}
+
+void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
+			struct edge_before *out)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	struct edge_view v;
+
+	memset(out, 0, sizeof(*out));
+	if (!edge_has_summaries(e, callee))
+		return;
+	edge_view_fill(&v, e, callee);
+	out->valid = true;
+	out->sum = sum;
+	out->growth = estimate_edge_growth(e);
+	out->callee_size = ipa_size_summaries->get(callee)->size;
+	out->refuses = edge_rule(&v, out->growth, 0);
+	out->fits = edge_rule(&v, out->growth, (int)sum->overcount) == CIF_OK;
+	if (out->refuses == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
+		edge_limit_large_function(&v, &out->limit);
+	else if (out->refuses != CIF_OK)
+		edge_limit_describe(&v, out->refuses, out->growth, &out->limit);
+}
+
+/*
+ * After the small-function pass, ipa_inline() inlines a function into all
+ * its callers when that does not grow the unit
+ * (want_inline_function_to_all_callers_p: estimate_growth() <= 0, every
+ * call inlinable, none too deep in loops, no caller above
+ * inline-functions-called-once-insns).  Would it, without the over-count?
+ */
+static bool edge_all_callers_fit(cgraph_node *callee, int over)
+{
+	for (cgraph_edge *c = callee->callers; c; c = c->next_caller) {
+		ipa_call_summary *cs = ipa_call_summaries->get(c);
+		cgraph_node *to = c->caller->inlined_to ? c->caller->inlined_to
+							: c->caller;
+
+		if (!cs || !edge_limits_is_size_reason(c->inline_failed) ||
+		    !opt_for_fn(c->caller->decl,
+				flag_inline_functions_called_once) ||
+		    (int)cs->loop_depth >
+			    param_inline_functions_called_once_loop_depth ||
+		    estimate_size_after_inlining(to, c) - over >
+			    param_inline_functions_called_once_insns)
+			return false;
+	}
+	return callee->callers && edge_all_callers_growth(callee, over) <= 0;
+}
+
+bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       struct edge_record *rec)
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
 	cgraph_inline_failed_t why = e->inline_failed;
 	int over = (int)rec->overcount;
 	struct edge_view v;
-	bool reproduced, fits;
-	int newsize;
+	bool fits;
 
-	if (!ipa_fn_summaries->get(callee) || !ipa_call_summaries->get(e) ||
-	    !ipa_size_summaries->get(callee))
+	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
 		return false;
-	if (DECL_DISREGARD_INLINE_LIMITS(callee->decl))
-		return false;
-
+	edge_view_fill(&v, e, callee);
 	rec->verdict = EDGE_VERDICT_OTHER;
-	switch (why) {
-	case CIF_MAX_INLINE_INSNS_SINGLE_LIMIT:
-	case CIF_MAX_INLINE_INSNS_AUTO_LIMIT:
-	case CIF_NOT_DECLARED_INLINED:
-	case CIF_UNLIKELY_CALL:
-		edge_view_fill(&v, e, callee);
-		edge_limit_describe(&v, why, rec->growth, &rec->limit);
-		reproduced = edge_want(&v, rec->growth, v.min_growth) == why;
-		fits = edge_want(&v, rec->growth - over, v.min_growth - over) ==
-		       CIF_OK;
-		if (fits) {
-			/* caller_growth_limits() comes next. */
-			newsize = estimate_size_after_inlining(v.to, e) - over;
-			fits = !edge_large_function_refuses(
-				e, callee, v.to, newsize,
-				rec->callee_size - over);
-		}
-		break;
-	case CIF_LARGE_FUNCTION_GROWTH_LIMIT:
-		edge_view_fill(&v, e, callee);
-		newsize = estimate_size_after_inlining(v.to, e);
-		edge_limit_set(&rec->limit, "large-function-growth",
-			       opt_for_fn(v.to->decl, param_large_function_growth),
-			       edge_large_function_limit(e, callee), "size-after",
-			       newsize);
-		reproduced = edge_large_function_refuses(e, callee, v.to,
-							 newsize,
-							 rec->callee_size);
-		fits = !edge_large_function_refuses(e, callee, v.to,
-						    newsize - over,
-						    rec->callee_size - over);
-		break;
-	case CIF_INLINE_UNIT_GROWTH_LIMIT:
+	rec->via = "limit";
+	if (before && before->valid && before->refuses == why) {
+		/* Refused at the inliner's first look: its figures then. */
+		const struct edge_asm_sum *sum = before->sum;
+
+		rec->measured_at = "start";
+		rec->reproduced = true;
+		rec->growth = before->growth;
+		rec->callee_size = before->callee_size;
+		rec->limit = before->limit;
+		rec->overcount = sum->overcount;
+		rec->nasm = sum->nasm;
+		rec->nfingerprints = sum->nfingerprints;
+		rec->fingerprints_dropped = sum->fingerprints_dropped;
+		memcpy(rec->fingerprints, sum->fingerprints,
+		       sum->nfingerprints * sizeof(rec->fingerprints[0]));
+		fits = before->fits;
+	} else if (why == CIF_INLINE_UNIT_GROWTH_LIMIT) {
 		/*
 		 * The unit's size at the decision is private to
-		 * inline_small_functions(); the plugin cannot reproduce the
-		 * test.  Only an edge that would not grow the unit at all
-		 * without the over-count is put down to the asm.
+		 * inline_small_functions(): the test cannot be re-run.  Only
+		 * an edge that would not grow the unit at all without the
+		 * over-count is put down to the asm.
 		 */
-		edge_view_fill(&v, e, callee);
+		rec->measured_at = "end";
 		edge_limit_set(&rec->limit, "inline-unit-growth",
 			       opt_for_fn(v.to->decl, param_inline_unit_growth),
 			       opt_for_fn(v.to->decl, param_max_inline_insns_size),
 			       "growth", rec->growth);
-		reproduced = true;
+		rec->reproduced = false;
 		fits = rec->growth - over <=
 		       opt_for_fn(v.to->decl, param_max_inline_insns_size);
-		break;
-	default:
-		return false;	/* not a size limit: no record */
+	} else {
+		/* Decided later (after other inlining): the figures now. */
+		rec->measured_at = "end";
+		if (why == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
+			edge_limit_large_function(&v, &rec->limit);
+		else
+			edge_limit_describe(&v, why, rec->growth, &rec->limit);
+		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
+		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
 	}
-	rec->reproduced = reproduced;
-	if (reproduced && fits)
+	/* The all-callers path works on the figures after inlining. */
+	if (!fits && edge_all_callers_fit(callee, (int)rec->overcount_after)) {
+		fits = true;
+		rec->via = "all-callers";
+	}
+	if (fits)
 		rec->verdict = EDGE_VERDICT_BLOCKED_BY_ASM;
 	return true;
 }

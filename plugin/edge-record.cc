@@ -65,6 +65,8 @@ void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
 
 	json_key(b, "reproduced");
 	json_bool(b, rec->reproduced);
+	edge_record_key_str(b, "measured_at", rec->measured_at);
+	edge_record_key_str(b, "via", rec->via);
 	edge_record_key_str(b, "verdict", edge_verdict_name(rec->verdict));
 	json_key(b, "fingerprints");
 	json_begin_array(b);

@@ -80,20 +80,100 @@ static void edges_trace(const struct edge_record *rec)
 		edge_verdict_name(rec->verdict));
 }
 
-static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
-		      cgraph_edge *e)
+/* The slot of an edge uid in the table of first looks, grown on demand. */
+static struct edge_before *edges_before_slot(struct edges_state *st, int uid)
 {
-	cgraph_node *callee = e->callee->ultimate_alias_target();
+	size_t i = (size_t)uid;
+
+	if (i >= st->nbefore) {
+		size_t n = st->nbefore ? st->nbefore : 1024;
+
+		while (n <= i)
+			n *= 2;
+		st->before = (struct edge_before *)xrealloc(
+			st->before, n * sizeof(*st->before));
+		memset(st->before + st->nbefore, 0,
+		       (n - st->nbefore) * sizeof(*st->before));
+		st->nbefore = n;
+	}
+	return &st->before[i];
+}
+
+static const struct edge_before *edges_before_get(struct edges_state *st,
+						  cgraph_edge *e)
+{
+	size_t i = (size_t)e->get_uid();
+
+	return i < st->nbefore && st->before[i].valid ? &st->before[i] : NULL;
+}
+
+/*
+ * Inlining a caller copies its call edges (new uids): the copy inherits
+ * the first look of the edge it was made from.
+ */
+static void edges_duplicated(cgraph_edge *src, cgraph_edge *dst, void *data)
+{
+	struct edges_state *st = (struct edges_state *)data;
+	const struct edge_before *b = edges_before_get(st, src);
+
+	if (b) {
+		struct edge_before copy = *b;
+
+		*edges_before_slot(st, dst->get_uid()) = copy;
+	}
+}
+
+/* The callee of e when e is worth a look: a definition with summaries. */
+static cgraph_node *edges_callee(cgraph_edge *e)
+{
+	cgraph_node *callee;
+
+	if (!e->inline_failed || !e->callee)
+		return NULL;
+	callee = e->callee->ultimate_alias_target();
+	if (!callee->definition || !ipa_call_summaries->get(e) ||
+	    !ipa_size_summaries->get(callee) || !ipa_fn_summaries->get(callee))
+		return NULL;
+	return callee;
+}
+
+/* "inline" is about to run: every edge as the IPA inliner will first see it. */
+static void edges_first_look(struct asminline_plugin *pl,
+			     struct edges_state *st)
+{
+	cgraph_node *node;
+
+	st->before_asm.with_ipa_inlines = false;
+	FOR_EACH_FUNCTION(node) {
+		if (node->alias || node->thunk)
+			continue;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+			cgraph_node *callee = edges_callee(e);
+			const struct edge_asm_sum *sum;
+
+			if (!callee)
+				continue;
+			sum = edge_asm_callee(pl, st, &st->before_asm, callee);
+			if (sum->overcount)
+				edge_limits_before(
+					e, sum, edges_before_slot(st, e->get_uid()));
+		}
+	}
+	st->dup_hook = symtab->add_edge_duplication_hook(edges_duplicated, st);
+}
+
+static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
+		      cgraph_edge *e, cgraph_node *callee)
+{
+	const struct edge_before *before = edges_before_get(st, e);
 	const struct edge_asm_sum *sum;
 	struct edge_record rec;
 
-	if (!edge_limits_is_size_reason(e->inline_failed) ||
-	    !callee->definition || !ipa_call_summaries->get(e) ||
-	    !ipa_size_summaries->get(callee) || !ipa_fn_summaries->get(callee))
+	if (!edge_limits_is_size_reason(e->inline_failed))
 		return;
 	st->nrefused++;
-	sum = edge_asm_callee(pl, st, callee);
-	if (!sum->overcount)
+	sum = edge_asm_callee(pl, st, &st->after_asm, callee);
+	if (!sum->overcount && !(before && before->sum->overcount))
 		return;
 
 	memset(&rec, 0, sizeof(rec));
@@ -108,13 +188,13 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	rec.reason = cgraph_inline_failed_string(e->inline_failed);
 	rec.callee_size = ipa_size_summaries->get(callee)->size;
 	rec.growth = estimate_edge_growth(e);
-	rec.overcount = sum->overcount;
+	rec.overcount = rec.overcount_after = sum->overcount;
 	rec.nasm = sum->nasm;
 	rec.nfingerprints = sum->nfingerprints;
 	rec.fingerprints_dropped = sum->fingerprints_dropped;
 	memcpy(rec.fingerprints, sum->fingerprints,
 	       sum->nfingerprints * sizeof(rec.fingerprints[0]));
-	if (!edge_limits_judge(e, &rec))
+	if (!edge_limits_judge(e, before, &rec) || !rec.overcount)
 		return;
 
 	st->nrecords++;
@@ -128,20 +208,32 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	}
 }
 
+/* "inline" has run: every call it refused, in every body and copy. */
 static void edges_walk(struct asminline_plugin *pl, struct edges_state *st)
 {
 	cgraph_node *node;
 
-	if (in_lto_p || !ipa_fn_summaries || !ipa_size_summaries ||
-	    !ipa_call_summaries)
-		return;
+	st->after_asm.with_ipa_inlines = true;
 	FOR_EACH_FUNCTION(node) {
 		if (node->alias || node->thunk)
 			continue;
 		for (cgraph_edge *e = node->callees; e; e = e->next_callee)
-			if (e->inline_failed && e->callee)
-				edges_one(pl, st, e);
+			if (cgraph_node *callee = edges_callee(e))
+				edges_one(pl, st, e, callee);
 	}
+}
+
+static bool edges_summaries_live(void)
+{
+	return !in_lto_p && ipa_fn_summaries && ipa_size_summaries &&
+	       ipa_call_summaries;
+}
+
+static void edges_stop_hook(struct edges_state *st)
+{
+	if (st->dup_hook)
+		symtab->remove_edge_duplication_hook(st->dup_hook);
+	st->dup_hook = NULL;
 }
 
 static void edges_pass_execution(void *gcc_data, void *user_data)
@@ -153,12 +245,18 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 	if (st->done)
 		return;
 	if (!st->inline_started) {
-		st->inline_started = pass->type == IPA_PASS && pass->name &&
-				     !strcmp(pass->name, "inline");
+		if (pass->type != IPA_PASS || !pass->name ||
+		    strcmp(pass->name, "inline"))
+			return;
+		st->inline_started = true;
+		if (edges_summaries_live())
+			edges_first_look(pl, st);
 		return;
 	}
 	st->done = true;
-	edges_walk(pl, st);
+	edges_stop_hook(st);
+	if (edges_summaries_live())
+		edges_walk(pl, st);
 }
 
 void edges_register(struct asminline_plugin *pl, const char *plugin_name)
@@ -187,7 +285,9 @@ void edges_finish(struct asminline_plugin *pl)
 				main_input_filename ? main_input_filename
 						    : "<stdin>");
 	}
+	edges_stop_hook(st);
 	edge_asm_free(st);
+	free(st->before);
 	free(st);
 	pl->edges = NULL;
 }

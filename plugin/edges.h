@@ -57,8 +57,11 @@ struct edge_record {
 	int callee_size;		/* ipa_size_summary::size of the callee */
 	int growth;			/* estimate_edge_growth() */
 	unsigned overcount;		/* sum of gcc_count - est_insns, flagged asm */
+	unsigned overcount_after;	/* the same with the IPA inliner's choices */
 	unsigned nasm;			/* flagged asm statements in the callee */
 	struct edge_limit limit;
+	const char *measured_at;	/* "start" or "end" of IPA inlining */
+	const char *via;		/* "limit" or "all-callers" */
 	bool reproduced;		/* GCC's rule, re-run, refuses it too */
 	enum edge_verdict verdict;
 	unsigned nfingerprints;
@@ -101,6 +104,27 @@ struct edge_asm_sum {
 	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
 };
 
+/* Summaries of callee bodies by cgraph node uid, filled lazily. */
+struct edge_asm_cache {
+	struct edge_asm_sum **sums;
+	size_t n;
+	bool with_ipa_inlines;		/* count bodies the IPA inliner chose */
+};
+
+/*
+ * An edge as the IPA inliner first saw it (before any IPA decision), kept
+ * by edge uid and handed on to the copies inlining makes of it.
+ */
+struct edge_before {
+	bool valid;
+	cgraph_inline_failed_t refuses;	/* GCC's rule on these figures */
+	bool fits;			/* the rule without the over-count */
+	int growth;
+	int callee_size;
+	const struct edge_asm_sum *sum;	/* in edges_state::before_asm */
+	struct edge_limit limit;
+};
+
 struct edges_state {
 	bool inline_started;		/* the "inline" IPA pass has begun */
 	bool done;			/* edges walked for this TU */
@@ -108,8 +132,11 @@ struct edges_state {
 	size_t nseen;
 	size_t capseen;
 	bool seen_sorted;
-	struct edge_asm_sum **sums;	/* by cgraph node uid, lazily */
-	size_t nsums;
+	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
+	struct edge_asm_cache after_asm;	/* and with what it inlined */
+	struct edge_before *before;	/* by edge uid */
+	size_t nbefore;
+	struct cgraph_2edge_hook_list *dup_hook;
 	unsigned long nrefused;		/* size-refused edges looked at */
 	unsigned long nrecords;
 	unsigned long nblocked;
@@ -120,16 +147,26 @@ void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
 		   uint64_t fingerprint, unsigned est_insns);
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
+					   struct edge_asm_cache *cache,
 					   cgraph_node *callee);
 void edge_asm_free(struct edges_state *st);
 
-/*
- * edge-limits.cc: for a refused edge, fill rec->limit and rec->verdict
- * from e->inline_failed, the inliner's estimates and rec->overcount.
- * Returns false when the reason is not a size limit (no record then).
- */
-bool edge_limits_judge(cgraph_edge *e, struct edge_record *rec);
 /* edge-limits.cc: is this inline_failed one of the size limits judged? */
 bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
+/*
+ * edge-limits.cc: before the IPA inliner decides, GCC's rule for e on the
+ * inliner's figures, with and without the over-count of sum.
+ */
+void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
+			struct edge_before *out);
+/*
+ * edge-limits.cc: after it decided, fill rec->limit, rec->verdict and the
+ * figures for a refused edge: from *before when that first look explains
+ * the refusal, else from the figures now.  Also the path by which GCC
+ * inlines a function into all its callers when that shrinks the unit.
+ * Returns false when the reason is not a size limit (no record then).
+ */
+bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       struct edge_record *rec);
 
 #endif /* ASMINLINE_EDGES_H */

@@ -80,6 +80,7 @@ class Build:
         self.missed = collections.defaultdict(set)    # key -> reasons
         self.inlined = collections.Counter()          # key -> events
         self.once = set()                             # (caller, callee)
+        self._sites = None
         if os.path.exists(opt_path):
             with open(opt_path, encoding="utf-8", errors="replace") as f:
                 for line in f:
@@ -107,11 +108,30 @@ class Build:
                 self.inlined[key] += 1
 
     def state(self, key):
+        st = self._state(key)
+        if st != "absent":
+            return st
+        # The enclosing function may have been inlined differently in the
+        # other build, so that another function holds the call: the call
+        # site (callee and location) decides then.
+        states = {self._state(k) for k in self.at_site(key)}
+        if "inlined" in states:
+            return "inlined"
+        return "refused" if "refused" in states else "absent"
+
+    def _state(self, key):
         if self.inlined[key] or (key[0], key[1]) in self.once:
             return "inlined"
         if key in self.missed:
             return "refused"
         return "absent"
+
+    def at_site(self, key):
+        if self._sites is None:
+            self._sites = collections.defaultdict(set)
+            for k in list(self.missed) + list(self.inlined):
+                self._sites[k[1:]].add(k)
+        return self._sites.get(key[1:], ())
 
 
 def read_edges(path):
