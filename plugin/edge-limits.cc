@@ -328,6 +328,41 @@ static void edge_limit_large_function(const struct edge_view *v,
 		       estimate_size_after_inlining(v->to, v->e));
 }
 
+/* Calls in n that are not cheap builtins (num_calls() in ipa-inline.cc). */
+static int edge_num_calls(cgraph_node *n)
+{
+	int num = 0;
+
+	for (cgraph_edge *c = n->callees; c; c = c->next_callee)
+		num += !is_inexpensive_builtin(c->callee->decl);
+	return num;
+}
+
+/*
+ * Would the early inliner take the call with growth g and lower bound
+ * min_growth (want_early_inline_function_p)?  It runs before the IPA
+ * inliner, on bodies the IPA inliner then measures the same way, with
+ * early-inlining-insns as its bound: a call it refused for an over-count
+ * it may take in mode=apply, whatever the IPA inliner would have said.
+ */
+static bool edge_early_fits(const struct edge_view *v, int g, int min_growth)
+{
+	tree fn = v->e->caller->decl;
+	int limit = opt_for_fn(fn, param_early_inlining_insns);
+	int n;
+
+	if (!v->declared_inline && !opt_for_fn(fn, flag_inline_small_functions))
+		return false;
+	if (min_growth > limit)
+		return false;
+	if (g <= opt_for_fn(fn, param_max_inline_insns_size))
+		return true;
+	if (!v->hot || g > limit)
+		return false;
+	n = edge_num_calls(v->callee);
+	return !n || g * (n + 1) <= limit;
+}
+
 void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 			struct edge_before *out)
 {
@@ -344,6 +379,8 @@ void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 	out->callee_size = ipa_size_summaries->get(callee)->size;
 	out->refuses = edge_rule(&v, out->growth, 0);
 	out->fits = edge_rule(&v, out->growth, (int)sum->overcount) == CIF_OK;
+	out->early_fits = edge_early_fits(&v, out->growth - (int)sum->overcount,
+					  v.min_growth - (int)sum->overcount);
 	if (out->refuses == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
 		edge_limit_large_function(&v, &out->limit);
 	else if (out->refuses != CIF_OK)
@@ -390,8 +427,14 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 	edge_view_fill(&v, e, callee);
 	rec->verdict = EDGE_VERDICT_OTHER;
 	rec->via = "limit";
-	if (before && before->valid && before->refuses == why) {
-		/* Refused at the inliner's first look: its figures then. */
+	/*
+	 * Refused at the inliner's first look, and the callee has not
+	 * changed since: its figures then.  When the IPA inliner put calls
+	 * into the callee, GCC judged its callers again on the bigger body
+	 * (update_caller_keys): the figures now are the ones that count.
+	 */
+	if (before && before->valid && before->refuses == why &&
+	    before->callee_size == ipa_size_summaries->get(callee)->size) {
 		const struct edge_asm_sum *sum = before->sum;
 
 		rec->measured_at = "start";
@@ -430,6 +473,10 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 			edge_limit_describe(&v, why, rec->growth, &rec->limit);
 		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
 		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
+	}
+	if (!fits && before && before->valid && before->early_fits) {
+		fits = true;
+		rec->via = "early";
 	}
 	/* The all-callers path works on the figures after inlining. */
 	if (!fits && edge_all_callers_fit(callee, (int)rec->overcount_after)) {

@@ -61,7 +61,7 @@ struct edge_record {
 	unsigned nasm;			/* flagged asm statements in the callee */
 	struct edge_limit limit;
 	const char *measured_at;	/* "start" or "end" of IPA inlining */
-	const char *via;		/* "limit" or "all-callers" */
+	const char *via;		/* "limit", "early" or "all-callers" */
 	bool reproduced;		/* GCC's rule, re-run, refuses it too */
 	enum edge_verdict verdict;
 	unsigned nfingerprints;
@@ -119,6 +119,7 @@ struct edge_before {
 	bool valid;
 	cgraph_inline_failed_t refuses;	/* GCC's rule on these figures */
 	bool fits;			/* the rule without the over-count */
+	bool early_fits;		/* the early inliner's, without it */
 	int growth;
 	int callee_size;
 	const struct edge_asm_sum *sum;	/* in edges_state::before_asm */

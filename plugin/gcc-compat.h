@@ -59,6 +59,7 @@
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
 #include "stringpool.h"
+#include "builtins.h"
 
 /*
  * GCC 12 still spells the location resolver and the pass base classes the
