@@ -63,10 +63,10 @@ void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
 	edge_record_key_int(b, "measured", rec->limit.measured);
 	json_end_object(b);
 
-	json_key(b, "reproduced");
-	json_bool(b, rec->reproduced);
 	edge_record_key_str(b, "measured_at", rec->measured_at);
 	edge_record_key_str(b, "via", rec->via);
+	json_key(b, "reproduced");
+	json_bool(b, rec->reproduced);
 	edge_record_key_str(b, "verdict", edge_verdict_name(rec->verdict));
 	json_key(b, "fingerprints");
 	json_begin_array(b);
