@@ -9,10 +9,12 @@
  * has decided (not yet applied: inline_transform comes later) to inline
  * more.  So the asm a callee "holds" for the inliner is:
  *   - every GIMPLE_ASM of its GIMPLE body as it is at IPA time (its own
- *     statements and the copies the early inliner made), and
- *   - recursively, the bodies of the nodes inlined into it by the IPA
- *     inliner (edges of its cgraph node with inline_failed == CIF_OK; an
- *     inline clone shares the decl, hence the GIMPLE body, of its origin).
+ *     statements and the copies the early inliner made): what the
+ *     inliner's first look measures (cache before_asm), and
+ *   - once the IPA inliner has decided (cache after_asm), recursively the
+ *     bodies of the nodes it inlined into it (edges of its cgraph node
+ *     with inline_failed == CIF_OK; an inline clone shares the decl, hence
+ *     the GIMPLE body, of its origin).
  * A virtual clone (IPA-CP's .constprop) has no body yet: its origin's body
  * (clone_of) stands for it.
  *

@@ -25,14 +25,22 @@
  * (opt_for_fn), so -O2/-O3/-Os, --param and optimize attributes count.
  * The early inliner (early-inlining-insns) leaves no reason behind: what
  * it refuses, the IPA inliner decides again, and that decision is final.
+ * But it runs first: a call it refuses for an over-count it may take once
+ * the asm is cheap, so its test is one way to "blocked-by-asm".  So is the
+ * step after the small-function pass that inlines a function into all its
+ * callers when that does not grow the unit.
  *
  * The counterfactual re-runs the same rule with the measure lowered by the
  * over-count, which is how mode=apply changes the inliner's input.  The rule
- * is monotonic in the measure, so tests that passed still pass.  When the
- * rule, re-run on GCC's own figures, does not refuse the edge (the state
- * changed after the decision), the verdict is "other": the plugin does not
- * claim what it cannot reproduce.  big_speedup_p() is not recomputed: the
- * over-count changes time as much as size, and a refused edge had none.
+ * is monotonic in the measure, so tests that passed still pass.  The
+ * figures are those of the inliner's first look (edge_limits_before, kept
+ * by edges.cc) when that look refuses the edge for GCC's reason and the
+ * callee has not grown since; else those after inlining, and when the
+ * rule re-run on them does not refuse the edge (the state changed after
+ * the decision), the verdict is "other": the plugin does not claim what it
+ * cannot reproduce.  big_speedup_p() is not recomputed: the over-count
+ * changes time as much as size, and a refused edge had none.  The numbers
+ * measured against mode=apply are in docs/edges.md.
  */
 #include "asminline.h"
 #include "edges.h"

@@ -2,8 +2,11 @@
 /*
  * edges.cc — when and where the plugin looks at the inliner's refusals.
  *
- * When: the IPA inliner (the regular IPA pass "inline", ipa_inline()) has
- * made every decision when the next IPA pass starts, and its summaries
+ * When: twice.  Just before the regular IPA pass "inline" executes,
+ * every edge is as the inliner will first see it: its figures are kept
+ * by edge uid (edge_limits_before), and an edge duplication hook hands
+ * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
+ * has made every decision when the next IPA pass starts, and its summaries
  * (ipa_fn_summaries, ipa_size_summaries, ipa_call_summaries, the ipa-prop
  * jump functions that give estimate_edge_growth() its context) live until
  * "free-fnsummary" runs, a few passes later.  PLUGIN_PASS_EXECUTION fires
@@ -13,11 +16,11 @@
  * function at a time), so the GIMPLE of every callee is still the one the
  * inliner measured.
  *
- * Where: every call edge of every function, inline copies included
- * (FOR_EACH_FUNCTION visits inline clones; their refused calls are real
- * calls in the caller they were copied into), whose e->inline_failed is a
- * size limit (edge-limits.cc), whose callee holds over-counted asm
- * (edge-asm.cc).
+ * Where (second look): every call edge of every function, inline copies
+ * included (FOR_EACH_FUNCTION visits inline clones; their refused calls
+ * are real calls in the caller they were copied into), whose
+ * e->inline_failed is a size limit (edge-limits.cc), whose callee holds
+ * over-counted asm (edge-asm.cc).
  *
  * With -flto the IPA inliner runs at link time (lto1), where the asm pass
  * has not run: no edge record is written then (the compile step does not
