@@ -158,6 +158,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 		rec.function, rec.tpl, rec.tpl_len,
 		fingerprint_seen_add(&pl->seen, fingerprint_template_hash(
 							rec.tpl, rec.tpl_len)));
+	edges_note_asm(pl, &rec);
 
 	if (rec.flagged && opts->mode == ASMINLINE_MODE_APPLY) {
 		/* The inliner now charges it 1: estimate_num_insns(). */

@@ -26,6 +26,7 @@ static void asminline_finish(void *gcc_data, void *user_data)
 
 	(void)gcc_data;
 	asm_pass_finish(pl);
+	edges_finish(pl);
 	report_close(&pl->report);
 }
 
@@ -90,6 +91,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	pass_info.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &pass_info);
+	edges_register(pl, info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH, asminline_finish, pl);
 	return 0;
 }

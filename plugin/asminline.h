@@ -16,6 +16,7 @@
 #include "json-buf.h"
 #include "fingerprint.h"
 #include "asm-record.h"
+#include "edges.h"
 
 struct asminline_plugin {
 	struct asminline_options opts;
@@ -26,6 +27,7 @@ struct asminline_plugin {
 	struct fingerprint_seen seen;	/* ordinals within the current function */
 	unsigned long nstmts;		/* statements visited in this TU */
 	unsigned long nflagged;
+	struct edges_state *edges;	/* edge records (edges.cc) */
 };
 
 /* asm-pass.cc: the GIMPLE pass inserted after "cfg". */

@@ -47,6 +47,21 @@
 #include "intl.h"
 
 /*
+ * The inliner's summaries and estimates, read for edge records
+ * (edge-limits.cc).  symbol-summary.h needs alloc-pool.h first;
+ * ipa-fnsummary.h needs symbol-summary.h, tree-vrp.h, ipa-prop.h, sreal.h.
+ */
+#include "alloc-pool.h"
+#include "symbol-summary.h"
+#include "tree-vrp.h"
+#include "sreal.h"
+#include "ipa-prop.h"
+#include "ipa-fnsummary.h"
+#include "ipa-inline.h"
+#include "stringpool.h"
+#include "builtins.h"
+
+/*
  * GCC 12 still spells the location resolver and the pass base classes the
  * way GCC 9 did; shims for later versions go below, each with the version
  * that needs it.

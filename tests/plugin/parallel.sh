@@ -40,7 +40,8 @@ for n, raw in enumerate(data.split(b"\n")[:-1], 1):
         r = json.loads(raw)
     except ValueError as e:
         sys.exit(f"line {n} is not JSON ({e}): {raw[:120]!r}")
-    seen[(r["function"], r.get("fingerprint"))] += 1
+    if r["record"] == "asm":
+        seen[(r["function"], r.get("fingerprint"))] += 1
 dups = [k for k, c in seen.items() if c != 1]
 assert not dups, f"records present more than once: {dups[:5]}"
 assert ("pre-existing", None) in seen, "the report was truncated"

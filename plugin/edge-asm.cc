@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * edge-asm.cc — which over-counted asm a callee body holds when the IPA
+ * inliner decides about a call to it.
+ *
+ * The asm pass sees every statement once, right after "cfg", in the
+ * function whose source holds it.  By the time the IPA inliner runs, the
+ * early inliner has copied bodies into other bodies, and the IPA inliner
+ * has decided (not yet applied: inline_transform comes later) to inline
+ * more.  So the asm a callee "holds" for the inliner is:
+ *   - every GIMPLE_ASM of its GIMPLE body as it is at IPA time (its own
+ *     statements and the copies the early inliner made): what the
+ *     inliner's first look measures (cache before_asm), and
+ *   - once the IPA inliner has decided (cache after_asm), recursively the
+ *     bodies of the nodes it inlined into it (edges of its cgraph node
+ *     with inline_failed == CIF_OK; an inline clone shares the decl, hence
+ *     the GIMPLE body, of its origin).
+ * A virtual clone (IPA-CP's .constprop) has no body yet: its origin's body
+ * (clone_of) stands for it.
+ *
+ * A statement copied by an inliner keeps the template pointer of the
+ * statement the front end built (gimple_copy copies gasm::string), so the
+ * pointer finds what the asm pass computed: the fingerprint (function of
+ * origin, ordinal) and est_insns.  Each template is also hashed, so that a
+ * pointer reused by the allocator for another template can never answer.
+ * gcc_count is asked from GCC again (estimate_num_insns with the size
+ * weights): in mode=apply a flagged statement is "asm inline" by now and
+ * costs 1, so it is over-counted no more.
+ */
+#include "asminline.h"
+#include "edges.h"
+
+void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
+		   uint64_t fingerprint, unsigned est_insns)
+{
+	struct edge_asm_seen *s;
+
+	if (st->nseen == st->capseen) {
+		st->capseen = st->capseen ? st->capseen * 2 : 256;
+		st->seen = (struct edge_asm_seen *)xrealloc(
+			st->seen, st->capseen * sizeof(*st->seen));
+	}
+	s = &st->seen[st->nseen++];
+	s->tpl = tpl;
+	s->tpl_hash = fingerprint_template_hash(tpl, len);
+	s->fingerprint = fingerprint;
+	s->est_insns = est_insns;
+	st->seen_sorted = false;
+}
+
+static int edge_asm_seen_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct edge_asm_seen *)a)->tpl;
+	uintptr_t y = (uintptr_t)((const struct edge_asm_seen *)b)->tpl;
+
+	return x < y ? -1 : x > y;
+}
+
+static const struct edge_asm_seen *edge_asm_lookup(struct edges_state *st,
+						   const char *tpl, size_t len)
+{
+	struct edge_asm_seen key, *hit;
+
+	if (!st->seen_sorted) {
+		if (st->nseen)
+			qsort(st->seen, st->nseen, sizeof(*st->seen),
+			      edge_asm_seen_cmp);
+		st->seen_sorted = true;
+	}
+	if (!st->nseen)
+		return NULL;
+	key.tpl = tpl;
+	hit = (struct edge_asm_seen *)bsearch(&key, st->seen, st->nseen,
+					      sizeof(*st->seen),
+					      edge_asm_seen_cmp);
+	if (hit && hit->tpl_hash != fingerprint_template_hash(tpl, len))
+		return NULL;
+	return hit;
+}
+
+static void edge_asm_add_fingerprint(struct edge_asm_sum *sum, uint64_t fp)
+{
+	for (unsigned i = 0; i < sum->nfingerprints; i++)
+		if (sum->fingerprints[i] == fp)
+			return;
+	if (sum->nfingerprints < EDGE_RECORD_MAX_FINGERPRINTS)
+		sum->fingerprints[sum->nfingerprints++] = fp;
+	else
+		sum->fingerprints_dropped++;
+}
+
+/* est_insns of a statement the asm pass did not see (should not happen). */
+static bool edge_asm_model(struct asminline_plugin *pl, gasm *stmt,
+			   unsigned *est_insns)
+{
+	struct asmtpl_result res;
+	const char *tpl = gimple_asm_string(stmt);
+
+	if (!pl->tpl_ctx ||
+	    asmtpl_analyze(pl->tpl_ctx, tpl, strlen(tpl),
+			   gimple_asm_input_p(stmt) ? ASMTPL_SYNTAX_BASIC
+						    : ASMTPL_SYNTAX_EXTENDED,
+			   &res) != ASMTPL_OK)
+		return false;
+	*est_insns = res.est_insns;
+	return true;
+}
+
+static void edge_asm_visit(struct asminline_plugin *pl,
+			   struct edges_state *st, gasm *stmt,
+			   struct edge_asm_sum *sum)
+{
+	const char *tpl = gimple_asm_string(stmt);
+	size_t len = strlen(tpl);
+	const struct edge_asm_seen *seen = edge_asm_lookup(st, tpl, len);
+	unsigned gcc_count, est_insns;
+	uint64_t fp;
+
+	if (gimple_asm_inline_p(stmt))
+		return;		/* charged 1: nothing over-counted */
+	gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
+	if (seen) {
+		est_insns = seen->est_insns;
+		fp = seen->fingerprint;
+	} else {
+		if (!edge_asm_model(pl, stmt, &est_insns))
+			return;
+		/* No origin known: the template alone, ordinal 0. */
+		fp = fingerprint_compute("", tpl, len, 0);
+	}
+	/* The same rule as the asm record's "flagged". */
+	if (gcc_count < est_insns + pl->opts.threshold)
+		return;
+	sum->overcount += gcc_count - est_insns;
+	sum->nasm++;
+	edge_asm_add_fingerprint(sum, fp);
+}
+
+/* Depth of inline tree walked; a start at this depth walks one body. */
+#define EDGE_ASM_NO_INLINES 64
+
+/* The node whose GIMPLE body stands for n: n, or what n is a clone of. */
+static cgraph_node *edge_asm_body_node(cgraph_node *n)
+{
+	while (n && !gimple_has_body_p(n->decl))
+		n = n->clone_of;
+	return n;
+}
+
+static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
+			  cgraph_node *node, struct edge_asm_sum *sum,
+			  unsigned depth)
+{
+	cgraph_node *body = edge_asm_body_node(node);
+	function *fn = body ? DECL_STRUCT_FUNCTION(body->decl) : NULL;
+	basic_block bb;
+
+	if (fn && fn->cfg) {
+		FOR_EACH_BB_FN(bb, fn) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+			     !gsi_end_p(gsi); gsi_next(&gsi)) {
+				if (gasm *stmt =
+					    dyn_cast<gasm *>(gsi_stmt(gsi)))
+					edge_asm_visit(pl, st, stmt, sum);
+			}
+		}
+	}
+	/* The inline tree is finite, but keep a bound against surprises. */
+	if (depth >= EDGE_ASM_NO_INLINES)
+		return;
+	for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+		if (!e->inline_failed && e->callee)
+			edge_asm_walk(pl, st, e->callee, sum, depth + 1);
+}
+
+const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
+					   struct edges_state *st,
+					   struct edge_asm_cache *cache,
+					   cgraph_node *callee)
+{
+	size_t uid = (size_t)callee->get_uid();
+	struct edge_asm_sum *sum;
+
+	if (uid >= cache->n) {
+		size_t n = (size_t)symtab->cgraph_max_uid + 1;
+
+		if (n <= uid)
+			n = uid + 1;
+		cache->sums = (struct edge_asm_sum **)xrealloc(
+			cache->sums, n * sizeof(*cache->sums));
+		memset(cache->sums + cache->n, 0,
+		       (n - cache->n) * sizeof(*cache->sums));
+		cache->n = n;
+	}
+	sum = cache->sums[uid];
+	if (!sum) {
+		sum = XCNEW(struct edge_asm_sum);
+		cache->sums[uid] = sum;
+	}
+	if (!sum->done) {
+		edge_asm_walk(pl, st, callee, sum,
+			      cache->with_ipa_inlines ? 0 : EDGE_ASM_NO_INLINES);
+		sum->done = true;
+	}
+	return sum;
+}
+
+static void edge_asm_cache_free(struct edge_asm_cache *cache)
+{
+	for (size_t i = 0; i < cache->n; i++)
+		free(cache->sums[i]);
+	free(cache->sums);
+	cache->sums = NULL;
+	cache->n = 0;
+}
+
+void edge_asm_free(struct edges_state *st)
+{
+	edge_asm_cache_free(&st->before_asm);
+	edge_asm_cache_free(&st->after_asm);
+	free(st->seen);
+	st->seen = NULL;
+	st->nseen = st->capseen = 0;
+}

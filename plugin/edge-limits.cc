@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * edge-limits.cc — which inliner limit refused a call edge, and would the
+ * callee have been inside it without its over-counted asm?
+ *
+ * GCC 12's IPA inliner (ipa-inline.cc) refuses a call for size in three
+ * places, each leaving its reason in e->inline_failed:
+ *
+ *   want_inline_small_function_p — a quick bound on the callee's min_size
+ *       (the part that runs on every call), then a chain on the edge growth
+ *       estimate_edge_growth(e): nothing above max-inline-insns-size is
+ *       free; a callee declared inline must stay under
+ *       max-inline-insns-single, one that is not under max-inline-insns-auto
+ *       (or max-inline-insns-small without -finline-functions), and a cold
+ *       call must not grow the program.  The single and auto bounds are
+ *       scaled by inline-heuristics-hint-percent when estimate_edge_hints()
+ *       finds profitable hints (indirect call, known hot, loop bounds) or a
+ *       __builtin_constant_p that inlining folds;
+ *   caller_growth_limits — the caller after inlining
+ *       (estimate_size_after_inlining) against large-function-insns and
+ *       large-function-growth;
+ *   inline_small_functions — the unit's size against inline-unit-growth.
+ *
+ * Every bound is read from GCC for the function it applies to
+ * (opt_for_fn), so -O2/-O3/-Os, --param and optimize attributes count.
+ * The early inliner (early-inlining-insns) leaves no reason behind: what
+ * it refuses, the IPA inliner decides again, and that decision is final.
+ * But it runs first: a call it refuses for an over-count it may take once
+ * the asm is cheap, so its test is one way to "blocked-by-asm".  So is the
+ * step after the small-function pass that inlines a function into all its
+ * callers when that does not grow the unit.
+ *
+ * The counterfactual re-runs the same rule with the measure lowered by the
+ * over-count, which is how mode=apply changes the inliner's input.  The rule
+ * is monotonic in the measure, so tests that passed still pass.  The
+ * figures are those of the inliner's first look (edge_limits_before, kept
+ * by edges.cc) when that look refuses the edge for GCC's reason and the
+ * callee has not grown since; else those after inlining, and when the
+ * rule re-run on them does not refuse the edge (the state changed after
+ * the decision), the verdict is "other": the plugin does not claim what it
+ * cannot reproduce.  big_speedup_p() is not recomputed: the over-count
+ * changes time as much as size, and a refused edge had none.  The numbers
+ * measured against mode=apply are in docs/edges.md.
+ */
+#include "asminline.h"
+#include "edges.h"
+
+/* What want_inline_small_function_p looks at for one edge. */
+struct edge_view {
+	cgraph_edge *e;
+	cgraph_node *callee;
+	cgraph_node *to;		/* the function the caller is (inlined) in */
+	bool declared_inline;
+	bool hint;			/* indirect call, known hot, loop hints */
+	bool hint2;			/* __builtin_constant_p folds */
+	bool hot;
+	bool count_known;
+	bool count_nonzero;
+	int min_growth;			/* callee min_size - call statement size */
+};
+
+/* max-inline-insns-single/-auto scaled as inline_insns_single() does. */
+static int edge_scaled(cgraph_node *n, int base, bool hint, bool hint2)
+{
+	int64_t pct = opt_for_fn(n->decl, param_inline_heuristics_hint_percent);
+
+	if (hint && hint2) {
+		pct = pct * pct;
+		if (pct > 1000000)
+			pct = 1000000;
+	} else if (!hint && !hint2) {
+		return base;
+	}
+	return (int)((int64_t)base * pct / 100);
+}
+
+static int edge_single(cgraph_node *n, bool hint, bool hint2)
+{
+	return edge_scaled(n, opt_for_fn(n->decl, param_max_inline_insns_single),
+			   hint, hint2);
+}
+
+static int edge_auto(cgraph_node *n, bool hint, bool hint2)
+{
+	return edge_scaled(n, opt_for_fn(n->decl, param_max_inline_insns_auto),
+			   hint, hint2);
+}
+
+/*
+ * Inlining every call of the callee, with each call and the offline copy
+ * (when nothing else keeps it) lowered by over: GCC's estimate_growth()
+ * for a callee whose body is over smaller.  INT_MAX when some caller
+ * cannot take it (growth_positive_p() and do_estimate_growth_1() say
+ * "grows" then).
+ */
+static int64_t edge_all_callers_growth(cgraph_node *callee, int over)
+{
+	ipa_size_summary *s = ipa_size_summaries->get(callee);
+	int64_t growth = 0;
+
+	for (cgraph_edge *c = callee->callers; c; c = c->next_caller) {
+		if (cgraph_inline_failed_type(c->inline_failed) ==
+			    CIF_FINAL_ERROR ||
+		    !opt_for_fn(c->caller->decl, optimize) || c->recursive_p() ||
+		    !ipa_call_summaries->get(c))
+			return INT_MAX;
+		growth += estimate_edge_growth(c) - over;
+	}
+	if (s && callee->will_be_removed_from_program_if_no_direct_calls_p())
+		growth -= s->size - over;
+	return growth;
+}
+
+/*
+ * Inlining would grow the program (the offline copy stays, or the calls
+ * cost more than it): growth_positive_p(), or its counterfactual.
+ */
+static bool edge_grows(const struct edge_view *v, int growth, int over)
+{
+	if (growth >= edge_single(v->e->caller, false, false))
+		return true;
+	if (!over)
+		return growth_positive_p(v->callee, v->e, growth);
+	if (growth > 0 &&
+	    !v->callee->will_be_removed_from_program_if_no_direct_calls_p())
+		return true;
+	return edge_all_callers_growth(v->callee, over) > 0;
+}
+
+/*
+ * The growth chain of want_inline_small_function_p for a growth of g:
+ * CIF_OK when it would want the edge.  The quick min_size bounds come
+ * first.  over is what g and min_growth were lowered by (0: GCC's figures).
+ */
+static cgraph_inline_failed_t edge_want(const struct edge_view *v, int g,
+					int min_growth, int over)
+{
+	cgraph_node *caller = v->e->caller;
+
+	if (!v->declared_inline && (!v->count_known || !v->hot) &&
+	    min_growth > edge_auto(caller, true, true))
+		return CIF_MAX_INLINE_INSNS_AUTO_LIMIT;
+	if ((v->declared_inline || v->count_nonzero) &&
+	    min_growth > edge_single(caller, true, true))
+		return v->declared_inline ? CIF_MAX_INLINE_INSNS_SINGLE_LIMIT
+					  : CIF_MAX_INLINE_INSNS_AUTO_LIMIT;
+
+	if (g <= opt_for_fn(v->to->decl, param_max_inline_insns_size))
+		return CIF_OK;
+	if (v->declared_inline) {
+		/*
+		 * Without hints, a growth between the bound and the bound
+		 * scaled for hints is still inlined when big_speedup_p();
+		 * it is taken as false (see the top of the file).
+		 */
+		if (g >= edge_single(caller, v->hint, v->hint2))
+			return CIF_MAX_INLINE_INSNS_SINGLE_LIMIT;
+	} else if (!opt_for_fn(caller->decl, flag_inline_functions) &&
+		   g >= opt_for_fn(v->to->decl, param_max_inline_insns_small)) {
+		return edge_grows(v, g, over) ? CIF_NOT_DECLARED_INLINED : CIF_OK;
+	} else if (g >= edge_auto(caller, v->hint, v->hint2)) {
+		return edge_grows(v, g, over) ? CIF_MAX_INLINE_INSNS_AUTO_LIMIT
+					: CIF_OK;
+	}
+	if (!v->hot && edge_grows(v, g, over))
+		return CIF_UNLIKELY_CALL;
+	return CIF_OK;
+}
+
+/* The largest self size on the way out of the inline tree, as
+ * caller_growth_limits() takes it, grown by large-function-growth. */
+static int edge_large_function_limit(cgraph_edge *e, cgraph_node *callee)
+{
+	cgraph_node *to = e->caller;
+	int64_t limit = 0;
+
+	for (;;) {
+		ipa_size_summary *s = ipa_size_summaries->get(to);
+
+		if (s && limit < s->self_size)
+			limit = s->self_size;
+		if (!to->inlined_to || !to->callers)
+			break;
+		to = to->callers->caller;
+	}
+	if (ipa_size_summary *s = ipa_size_summaries->get(callee))
+		if (limit < s->self_size)
+			limit = s->self_size;
+	limit += limit * opt_for_fn(to->decl, param_large_function_growth) / 100;
+	return limit > INT_MAX ? INT_MAX : (int)limit;
+}
+
+/* caller_growth_limits()'s size test for a caller of new size newsize. */
+static bool edge_large_function_refuses(cgraph_edge *e, cgraph_node *callee,
+					cgraph_node *to, int newsize,
+					int callee_size)
+{
+	return newsize >= callee_size &&
+	       newsize > opt_for_fn(to->decl, param_large_function_insns) &&
+	       newsize > edge_large_function_limit(e, callee);
+}
+
+static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
+			   cgraph_node *callee)
+{
+	ipa_fn_summary *fs = ipa_fn_summaries->get(callee);
+	ipa_call_summary *cs = ipa_call_summaries->get(e);
+	ipa_hints hints = estimate_edge_hints(e);
+
+	memset(v, 0, sizeof(*v));
+	v->e = e;
+	v->callee = callee;
+	v->to = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
+	v->declared_inline = DECL_DECLARED_INLINE_P(callee->decl);
+	v->hint = hints & (INLINE_HINT_indirect_call | INLINE_HINT_known_hot |
+			   INLINE_HINT_loop_iterations |
+			   INLINE_HINT_loop_stride);
+	v->hint2 = hints & INLINE_HINT_builtin_constant_p;
+	v->hot = e->maybe_hot_p();
+	v->count_known = e->count.ipa().initialized_p();
+	v->count_nonzero = e->count.ipa().nonzero_p();
+	v->min_growth = fs->min_size - cs->call_stmt_size;
+}
+
+static void edge_limit_set(struct edge_limit *l, const char *name, int param,
+			   int value, const char *measure, int measured)
+{
+	l->name = name;
+	l->param = param;
+	l->value = value;
+	l->measure = measure;
+	l->measured = measured;
+}
+
+/* Name the bound that refused the edge, for the record. */
+static void edge_limit_describe(const struct edge_view *v,
+				cgraph_inline_failed_t why, int growth,
+				struct edge_limit *l)
+{
+	cgraph_node *caller = v->e->caller;
+	tree fn = caller->decl;
+	bool quick_single = (v->declared_inline || v->count_nonzero) &&
+			    v->min_growth > edge_single(caller, true, true);
+	bool quick_auto = !v->declared_inline &&
+			  (!v->count_known || !v->hot) &&
+			  v->min_growth > edge_auto(caller, true, true);
+
+	switch (why) {
+	case CIF_MAX_INLINE_INSNS_SINGLE_LIMIT:
+		if (quick_single)
+			edge_limit_set(l, "max-inline-insns-single",
+				       opt_for_fn(fn, param_max_inline_insns_single),
+				       edge_single(caller, true, true),
+				       "min-growth", v->min_growth);
+		else
+			edge_limit_set(l, "max-inline-insns-single",
+				       opt_for_fn(fn, param_max_inline_insns_single),
+				       edge_single(caller, v->hint, v->hint2),
+				       "growth", growth);
+		break;
+	case CIF_MAX_INLINE_INSNS_AUTO_LIMIT:
+		if (quick_auto || quick_single)
+			edge_limit_set(l, "max-inline-insns-auto",
+				       opt_for_fn(fn, param_max_inline_insns_auto),
+				       quick_auto ? edge_auto(caller, true, true)
+						  : edge_single(caller, true, true),
+				       "min-growth", v->min_growth);
+		else
+			edge_limit_set(l, "max-inline-insns-auto",
+				       opt_for_fn(fn, param_max_inline_insns_auto),
+				       edge_auto(caller, v->hint, v->hint2),
+				       "growth", growth);
+		break;
+	case CIF_NOT_DECLARED_INLINED:
+		edge_limit_set(l, "max-inline-insns-small",
+			       opt_for_fn(v->to->decl, param_max_inline_insns_small),
+			       opt_for_fn(v->to->decl, param_max_inline_insns_small),
+			       "growth", growth);
+		break;
+	default:	/* CIF_UNLIKELY_CALL: no growth at all, or a removable copy */
+		edge_limit_set(l, "max-inline-insns-size",
+			       opt_for_fn(v->to->decl, param_max_inline_insns_size),
+			       opt_for_fn(v->to->decl, param_max_inline_insns_size),
+			       "growth", growth);
+		break;
+	}
+}
+
+bool edge_limits_is_size_reason(cgraph_inline_failed_t why)
+{
+	switch (why) {
+	case CIF_MAX_INLINE_INSNS_SINGLE_LIMIT:
+	case CIF_MAX_INLINE_INSNS_AUTO_LIMIT:
+	case CIF_NOT_DECLARED_INLINED:
+	case CIF_UNLIKELY_CALL:
+	case CIF_LARGE_FUNCTION_GROWTH_LIMIT:
+	case CIF_INLINE_UNIT_GROWTH_LIMIT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The rule of want_inline_small_function_p, then caller_growth_limits. */
+static cgraph_inline_failed_t edge_rule(const struct edge_view *v, int growth,
+					int over)
+{
+	cgraph_inline_failed_t why;
+	int newsize;
+
+	why = edge_want(v, growth - over, v->min_growth - over, over);
+	if (why != CIF_OK)
+		return why;
+	newsize = estimate_size_after_inlining(v->to, v->e) - over;
+	if (edge_large_function_refuses(v->e, v->callee, v->to, newsize,
+					ipa_size_summaries->get(v->callee)->size -
+						over))
+		return CIF_LARGE_FUNCTION_GROWTH_LIMIT;
+	return CIF_OK;
+}
+
+static bool edge_has_summaries(cgraph_edge *e, cgraph_node *callee)
+{
+	return ipa_fn_summaries && ipa_size_summaries && ipa_call_summaries &&
+	       ipa_fn_summaries->get(callee) && ipa_call_summaries->get(e) &&
+	       ipa_size_summaries->get(callee) &&
+	       !DECL_DISREGARD_INLINE_LIMITS(callee->decl);
+}
+
+static void edge_limit_large_function(const struct edge_view *v,
+				      struct edge_limit *l)
+{
+	edge_limit_set(l, "large-function-growth",
+		       opt_for_fn(v->to->decl, param_large_function_growth),
+		       edge_large_function_limit(v->e, v->callee), "size-after",
+		       estimate_size_after_inlining(v->to, v->e));
+}
+
+/* Calls in n that are not cheap builtins (num_calls() in ipa-inline.cc). */
+static int edge_num_calls(cgraph_node *n)
+{
+	int num = 0;
+
+	for (cgraph_edge *c = n->callees; c; c = c->next_callee)
+		num += !is_inexpensive_builtin(c->callee->decl);
+	return num;
+}
+
+/*
+ * Would the early inliner take the call with growth g and lower bound
+ * min_growth (want_early_inline_function_p)?  It runs before the IPA
+ * inliner, on bodies the IPA inliner then measures the same way, with
+ * early-inlining-insns as its bound: a call it refused for an over-count
+ * it may take in mode=apply, whatever the IPA inliner would have said.
+ */
+static bool edge_early_fits(const struct edge_view *v, int g, int min_growth)
+{
+	tree fn = v->e->caller->decl;
+	int limit = opt_for_fn(fn, param_early_inlining_insns);
+	int n;
+
+	if (!v->declared_inline && !opt_for_fn(fn, flag_inline_small_functions))
+		return false;
+	if (min_growth > limit)
+		return false;
+	if (g <= opt_for_fn(fn, param_max_inline_insns_size))
+		return true;
+	if (!v->hot || g > limit)
+		return false;
+	n = edge_num_calls(v->callee);
+	return !n || g * (n + 1) <= limit;
+}
+
+void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
+			struct edge_before *out)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	struct edge_view v;
+
+	memset(out, 0, sizeof(*out));
+	if (!edge_has_summaries(e, callee))
+		return;
+	edge_view_fill(&v, e, callee);
+	out->valid = true;
+	out->sum = sum;
+	out->growth = estimate_edge_growth(e);
+	out->callee_size = ipa_size_summaries->get(callee)->size;
+	out->refuses = edge_rule(&v, out->growth, 0);
+	out->fits = edge_rule(&v, out->growth, (int)sum->overcount) == CIF_OK;
+	out->early_fits = edge_early_fits(&v, out->growth - (int)sum->overcount,
+					  v.min_growth - (int)sum->overcount);
+	if (out->refuses == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
+		edge_limit_large_function(&v, &out->limit);
+	else if (out->refuses != CIF_OK)
+		edge_limit_describe(&v, out->refuses, out->growth, &out->limit);
+}
+
+/*
+ * After the small-function pass, ipa_inline() inlines a function into all
+ * its callers when that does not grow the unit
+ * (want_inline_function_to_all_callers_p: estimate_growth() <= 0, every
+ * call inlinable, none too deep in loops, no caller above
+ * inline-functions-called-once-insns).  Would it, without the over-count?
+ */
+static bool edge_all_callers_fit(cgraph_node *callee, int over)
+{
+	for (cgraph_edge *c = callee->callers; c; c = c->next_caller) {
+		ipa_call_summary *cs = ipa_call_summaries->get(c);
+		cgraph_node *to = c->caller->inlined_to ? c->caller->inlined_to
+							: c->caller;
+
+		if (!cs || !edge_limits_is_size_reason(c->inline_failed) ||
+		    !opt_for_fn(c->caller->decl,
+				flag_inline_functions_called_once) ||
+		    (int)cs->loop_depth >
+			    param_inline_functions_called_once_loop_depth ||
+		    estimate_size_after_inlining(to, c) - over >
+			    param_inline_functions_called_once_insns)
+			return false;
+	}
+	return callee->callers && edge_all_callers_growth(callee, over) <= 0;
+}
+
+bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       struct edge_record *rec)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	cgraph_inline_failed_t why = e->inline_failed;
+	int over = (int)rec->overcount;
+	struct edge_view v;
+	bool fits;
+
+	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
+		return false;
+	edge_view_fill(&v, e, callee);
+	rec->verdict = EDGE_VERDICT_OTHER;
+	rec->via = "limit";
+	/*
+	 * Refused at the inliner's first look, and the callee has not
+	 * changed since: its figures then.  When the IPA inliner put calls
+	 * into the callee, GCC judged its callers again on the bigger body
+	 * (update_caller_keys): the figures now are the ones that count.
+	 */
+	if (before && before->valid && before->refuses == why &&
+	    before->callee_size == ipa_size_summaries->get(callee)->size) {
+		const struct edge_asm_sum *sum = before->sum;
+
+		rec->measured_at = "start";
+		rec->reproduced = true;
+		rec->growth = before->growth;
+		rec->callee_size = before->callee_size;
+		rec->limit = before->limit;
+		rec->overcount = sum->overcount;
+		rec->nasm = sum->nasm;
+		rec->nfingerprints = sum->nfingerprints;
+		rec->fingerprints_dropped = sum->fingerprints_dropped;
+		memcpy(rec->fingerprints, sum->fingerprints,
+		       sum->nfingerprints * sizeof(rec->fingerprints[0]));
+		fits = before->fits;
+	} else if (why == CIF_INLINE_UNIT_GROWTH_LIMIT) {
+		/*
+		 * The unit's size at the decision is private to
+		 * inline_small_functions(): the test cannot be re-run.  Only
+		 * an edge that would not grow the unit at all without the
+		 * over-count is put down to the asm.
+		 */
+		rec->measured_at = "end";
+		edge_limit_set(&rec->limit, "inline-unit-growth",
+			       opt_for_fn(v.to->decl, param_inline_unit_growth),
+			       opt_for_fn(v.to->decl, param_max_inline_insns_size),
+			       "growth", rec->growth);
+		rec->reproduced = false;
+		fits = rec->growth - over <=
+		       opt_for_fn(v.to->decl, param_max_inline_insns_size);
+	} else {
+		/* Decided later (after other inlining): the figures now. */
+		rec->measured_at = "end";
+		if (why == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
+			edge_limit_large_function(&v, &rec->limit);
+		else
+			edge_limit_describe(&v, why, rec->growth, &rec->limit);
+		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
+		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
+	}
+	if (!fits && before && before->valid && before->early_fits) {
+		fits = true;
+		rec->via = "early";
+	}
+	/* The all-callers path works on the figures after inlining. */
+	if (!fits && edge_all_callers_fit(callee, (int)rec->overcount_after)) {
+		fits = true;
+		rec->via = "all-callers";
+	}
+	if (fits)
+		rec->verdict = EDGE_VERDICT_BLOCKED_BY_ASM;
+	return true;
+}

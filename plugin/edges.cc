@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * edges.cc — when and where the plugin looks at the inliner's refusals.
+ *
+ * When: twice.  Just before the regular IPA pass "inline" executes,
+ * every edge is as the inliner will first see it: its figures are kept
+ * by edge uid (edge_limits_before), and an edge duplication hook hands
+ * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
+ * has made every decision when the next IPA pass starts, and its summaries
+ * (ipa_fn_summaries, ipa_size_summaries, ipa_call_summaries, the ipa-prop
+ * jump functions that give estimate_edge_growth() its context) live until
+ * "free-fnsummary" runs, a few passes later.  PLUGIN_PASS_EXECUTION fires
+ * before each pass that runs: the first one after "inline" is the moment.
+ * Not PLUGIN_ALL_IPA_PASSES_END: the summaries are gone by then.  Bodies
+ * are not changed yet (inline_transform applies the decisions later, one
+ * function at a time), so the GIMPLE of every callee is still the one the
+ * inliner measured.
+ *
+ * Where (second look): every call edge of every function, inline copies
+ * included (FOR_EACH_FUNCTION visits inline clones; their refused calls
+ * are real calls in the caller they were copied into), whose
+ * e->inline_failed is a size limit (edge-limits.cc), whose callee holds
+ * over-counted asm (edge-asm.cc).
+ *
+ * With -flto the IPA inliner runs at link time (lto1), where the asm pass
+ * has not run: no edge record is written then (the compile step does not
+ * execute "inline" at all; in lto1 the walk is skipped).
+ */
+#include "asminline.h"
+#include "edges.h"
+
+void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
+{
+	if (pl->edges)
+		edge_asm_note(pl->edges, rec->tpl, rec->tpl_len,
+			      rec->fingerprint, rec->tpl_res.est_insns);
+}
+
+/*
+ * The C name of a function.  A clone made by IPA-CP, IPA-SRA or function
+ * splitting has a DECL_NAME of its own ("dup_mm.constprop.isra",
+ * "set_rq_online.part.0"); a C identifier has no '.', so the name up to
+ * the first '.' is the function of the source.
+ */
+static const char *edges_decl_name(tree decl)
+{
+	const char *name = NULL;
+	const char *dot;
+
+	if (decl && DECL_NAME(decl))
+		name = lang_hooks.decl_printable_name(decl, 0);
+	if (!name)
+		return "<anonymous>";
+	dot = strchr(name, '.');
+	if (!dot || dot == name)
+		return name;
+	return IDENTIFIER_POINTER(get_identifier_with_length(name, dot - name));
+}
+
+/* The call as DWARF sees it: the macro expansion point. */
+static void edges_locate(struct edge_record *rec, cgraph_edge *e)
+{
+	expanded_location xp;
+
+	rec->file = "";
+	if (!e->call_stmt)
+		return;
+	xp = expand_location(linemap_resolve_location(
+		line_table, gimple_location(e->call_stmt),
+		LRK_MACRO_EXPANSION_POINT, NULL));
+	rec->file = xp.file ? xp.file : "";
+	rec->line = (unsigned)xp.line;
+	rec->column = (unsigned)xp.column;
+}
+
+static void edges_trace(const struct edge_record *rec)
+{
+	fprintf(stderr,
+		"asminline: %s:%u: %s -> %s: %s; %s %d, overcount %u, limit %s %d: %s\n",
+		rec->file, rec->line, rec->caller, rec->callee, rec->reason,
+		rec->limit.measure, rec->limit.measured, rec->overcount,
+		rec->limit.name, rec->limit.value,
+		edge_verdict_name(rec->verdict));
+}
+
+/* The slot of an edge uid in the table of first looks, grown on demand. */
+static struct edge_before *edges_before_slot(struct edges_state *st, int uid)
+{
+	size_t i = (size_t)uid;
+
+	if (i >= st->nbefore) {
+		size_t n = st->nbefore ? st->nbefore : 1024;
+
+		while (n <= i)
+			n *= 2;
+		st->before = (struct edge_before *)xrealloc(
+			st->before, n * sizeof(*st->before));
+		memset(st->before + st->nbefore, 0,
+		       (n - st->nbefore) * sizeof(*st->before));
+		st->nbefore = n;
+	}
+	return &st->before[i];
+}
+
+static const struct edge_before *edges_before_get(struct edges_state *st,
+						  cgraph_edge *e)
+{
+	size_t i = (size_t)e->get_uid();
+
+	return i < st->nbefore && st->before[i].valid ? &st->before[i] : NULL;
+}
+
+/*
+ * Inlining a caller copies its call edges (new uids): the copy inherits
+ * the first look of the edge it was made from.
+ */
+static void edges_duplicated(cgraph_edge *src, cgraph_edge *dst, void *data)
+{
+	struct edges_state *st = (struct edges_state *)data;
+	const struct edge_before *b = edges_before_get(st, src);
+
+	if (b) {
+		struct edge_before copy = *b;
+
+		*edges_before_slot(st, dst->get_uid()) = copy;
+	}
+}
+
+/* The callee of e when e is worth a look: a definition with summaries. */
+static cgraph_node *edges_callee(cgraph_edge *e)
+{
+	cgraph_node *callee;
+
+	if (!e->inline_failed || !e->callee)
+		return NULL;
+	callee = e->callee->ultimate_alias_target();
+	if (!callee->definition || !ipa_call_summaries->get(e) ||
+	    !ipa_size_summaries->get(callee) || !ipa_fn_summaries->get(callee))
+		return NULL;
+	return callee;
+}
+
+/* "inline" is about to run: every edge as the IPA inliner will first see it. */
+static void edges_first_look(struct asminline_plugin *pl,
+			     struct edges_state *st)
+{
+	cgraph_node *node;
+
+	st->before_asm.with_ipa_inlines = false;
+	FOR_EACH_FUNCTION(node) {
+		if (node->alias || node->thunk)
+			continue;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+			cgraph_node *callee = edges_callee(e);
+			const struct edge_asm_sum *sum;
+
+			if (!callee)
+				continue;
+			sum = edge_asm_callee(pl, st, &st->before_asm, callee);
+			if (sum->overcount)
+				edge_limits_before(
+					e, sum, edges_before_slot(st, e->get_uid()));
+		}
+	}
+	st->dup_hook = symtab->add_edge_duplication_hook(edges_duplicated, st);
+}
+
+static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
+		      cgraph_edge *e, cgraph_node *callee)
+{
+	const struct edge_before *before = edges_before_get(st, e);
+	const struct edge_asm_sum *sum;
+	struct edge_record rec;
+
+	if (!edge_limits_is_size_reason(e->inline_failed))
+		return;
+	st->nrefused++;
+	sum = edge_asm_callee(pl, st, &st->after_asm, callee);
+	if (!sum->overcount && !(before && before->sum->overcount))
+		return;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.tu = main_input_filename ? main_input_filename : "";
+	rec.caller = edges_decl_name(e->caller->decl);
+	rec.inlined_into = e->caller->inlined_to
+				   ? edges_decl_name(e->caller->inlined_to->decl)
+				   : "";
+	rec.callee = edges_decl_name(callee->decl);
+	rec.callee_symbol = callee->asm_name();
+	edges_locate(&rec, e);
+	rec.reason = cgraph_inline_failed_string(e->inline_failed);
+	rec.callee_size = ipa_size_summaries->get(callee)->size;
+	rec.growth = estimate_edge_growth(e);
+	rec.overcount = rec.overcount_after = sum->overcount;
+	rec.nasm = sum->nasm;
+	rec.nfingerprints = sum->nfingerprints;
+	rec.fingerprints_dropped = sum->fingerprints_dropped;
+	memcpy(rec.fingerprints, sum->fingerprints,
+	       sum->nfingerprints * sizeof(rec.fingerprints[0]));
+	if (!edge_limits_judge(e, before, &rec) || !rec.overcount)
+		return;
+
+	st->nrecords++;
+	st->nblocked += rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM;
+	if (pl->opts.verbose)
+		edges_trace(&rec);
+	if (pl->report.fd >= 0) {
+		json_buf_reset(&pl->line);
+		edge_record_render_json(&rec, &pl->line);
+		report_write(&pl->report, pl->line.data, pl->line.len);
+	}
+}
+
+/* "inline" has run: every call it refused, in every body and copy. */
+static void edges_walk(struct asminline_plugin *pl, struct edges_state *st)
+{
+	cgraph_node *node;
+
+	st->after_asm.with_ipa_inlines = true;
+	FOR_EACH_FUNCTION(node) {
+		if (node->alias || node->thunk)
+			continue;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+			if (cgraph_node *callee = edges_callee(e))
+				edges_one(pl, st, e, callee);
+	}
+}
+
+static bool edges_summaries_live(void)
+{
+	return !in_lto_p && ipa_fn_summaries && ipa_size_summaries &&
+	       ipa_call_summaries;
+}
+
+static void edges_stop_hook(struct edges_state *st)
+{
+	if (st->dup_hook)
+		symtab->remove_edge_duplication_hook(st->dup_hook);
+	st->dup_hook = NULL;
+}
+
+static void edges_pass_execution(void *gcc_data, void *user_data)
+{
+	opt_pass *pass = (opt_pass *)gcc_data;
+	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+	struct edges_state *st = pl->edges;
+
+	if (st->done)
+		return;
+	if (!st->inline_started) {
+		if (pass->type != IPA_PASS || !pass->name ||
+		    strcmp(pass->name, "inline"))
+			return;
+		st->inline_started = true;
+		if (edges_summaries_live())
+			edges_first_look(pl, st);
+		return;
+	}
+	st->done = true;
+	edges_stop_hook(st);
+	if (edges_summaries_live())
+		edges_walk(pl, st);
+}
+
+void edges_register(struct asminline_plugin *pl, const char *plugin_name)
+{
+	pl->edges = XCNEW(struct edges_state);
+	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
+			  edges_pass_execution, pl);
+}
+
+void edges_finish(struct asminline_plugin *pl)
+{
+	struct edges_state *st = pl->edges;
+
+	if (!st)
+		return;
+	if (pl->opts.verbose) {
+		if (st->done)
+			fprintf(stderr,
+				"asminline: %s: %lu calls refused for size, %lu edge records, %lu blocked-by-asm\n",
+				main_input_filename ? main_input_filename
+						    : "<stdin>",
+				st->nrefused, st->nrecords, st->nblocked);
+		else
+			fprintf(stderr,
+				"asminline: %s: the IPA inliner did not run in this compilation (-flto?): no edge records\n",
+				main_input_filename ? main_input_filename
+						    : "<stdin>");
+	}
+	edges_stop_hook(st);
+	edge_asm_free(st);
+	free(st->before);
+	free(st);
+	pl->edges = NULL;
+}

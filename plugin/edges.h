@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * edges.h — "edge" records: the call edges GCC's inliner refused whose
+ * callee holds over-counted asm, and whether that asm is what kept the
+ * callee out (docs/format.md, docs/edges.md).
+ *
+ * The parts and what each reads from GCC:
+ *   edge-asm.cc     which asm a callee body holds when the IPA inliner has
+ *                   decided: its own GIMPLE_ASM and those the early and the
+ *                   IPA inliner put into it (the cgraph inline tree);
+ *   edge-limits.cc  the limit that refused the edge and the counterfactual
+ *                   "inside it without the over-count", from the inliner's
+ *                   own estimates (ipa-inline.h, ipa-fnsummary.h) and the
+ *                   --param values of the function (opt_for_fn);
+ *   edges.cc        when to look (right after the "inline" IPA pass, while
+ *                   the summaries live) and the walk over refused edges;
+ *   edge-record.cc  the JSON rendering.
+ *
+ * Invariant: nothing here changes the IL, the call graph or a summary; the
+ * edge code only reads, so warn mode stays byte-identical.
+ */
+#ifndef ASMINLINE_EDGES_H
+#define ASMINLINE_EDGES_H
+
+#include "gcc-compat.h"
+
+struct asminline_plugin;
+struct asm_record;
+struct json_buf;
+
+#define EDGE_RECORD_MAX_FINGERPRINTS 32
+
+enum edge_verdict {
+	EDGE_VERDICT_OTHER,		/* still refused without the over-count */
+	EDGE_VERDICT_BLOCKED_BY_ASM,	/* within the limit without it */
+};
+
+/* The limit that refused the edge, as the inliner applied it. */
+struct edge_limit {
+	const char *name;	/* the --param, e.g. "max-inline-insns-single" */
+	int param;		/* its value for the function (opt_for_fn) */
+	int value;		/* the bound compared, hint scaling applied */
+	const char *measure;	/* what was compared: "growth", "size-after" */
+	int measured;		/* its value as GCC estimated it */
+};
+
+struct edge_record {
+	const char *tu;
+	const char *caller;		/* C name of the function holding the call */
+	const char *inlined_into;	/* "" unless the caller is an inline copy */
+	const char *callee;		/* C name, no clone suffix */
+	const char *callee_symbol;	/* its symbol: foo, foo.constprop.0 ... */
+	const char *file;		/* the call, as DWARF sees it */
+	unsigned line;
+	unsigned column;
+	const char *reason;		/* cgraph_inline_failed_string() */
+	int callee_size;		/* ipa_size_summary::size of the callee */
+	int growth;			/* estimate_edge_growth() */
+	unsigned overcount;		/* sum of gcc_count - est_insns, flagged asm */
+	unsigned overcount_after;	/* the same with the IPA inliner's choices */
+	unsigned nasm;			/* flagged asm statements in the callee */
+	struct edge_limit limit;
+	const char *measured_at;	/* "start" or "end" of IPA inlining */
+	const char *via;		/* "limit", "early" or "all-callers" */
+	bool reproduced;		/* GCC's rule, re-run, refuses it too */
+	enum edge_verdict verdict;
+	unsigned nfingerprints;
+	unsigned fingerprints_dropped;
+	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
+};
+
+/* edge-record.cc: append the record as one JSON line (with '\n') to b. */
+void edge_record_render_json(const struct edge_record *rec, struct json_buf *b);
+const char *edge_verdict_name(enum edge_verdict v);
+
+/*
+ * edges.cc: called by the asm pass for every statement it visits, so that
+ * a copy of the statement found later in another body (after inlining) is
+ * known by its fingerprint and est_insns.
+ */
+void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec);
+/* edges.cc: register the PLUGIN_PASS_EXECUTION callback (plugin_init). */
+void edges_register(struct asminline_plugin *pl, const char *plugin_name);
+/* edges.cc: free everything (PLUGIN_FINISH). */
+void edges_finish(struct asminline_plugin *pl);
+
+/* ---- between the edge files only ---- */
+
+/* What edge-asm.cc knows about one template seen by the asm pass. */
+struct edge_asm_seen {
+	const char *tpl;		/* gimple_asm_string(): shared by copies */
+	uint64_t tpl_hash;		/* fingerprint_template_hash(), a check */
+	uint64_t fingerprint;
+	unsigned est_insns;
+};
+
+/* The over-counted asm a callee body holds (with what was inlined into it). */
+struct edge_asm_sum {
+	bool done;
+	unsigned overcount;
+	unsigned nasm;
+	unsigned nfingerprints;
+	unsigned fingerprints_dropped;
+	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
+};
+
+/* Summaries of callee bodies by cgraph node uid, filled lazily. */
+struct edge_asm_cache {
+	struct edge_asm_sum **sums;
+	size_t n;
+	bool with_ipa_inlines;		/* count bodies the IPA inliner chose */
+};
+
+/*
+ * An edge as the IPA inliner first saw it (before any IPA decision), kept
+ * by edge uid and handed on to the copies inlining makes of it.
+ */
+struct edge_before {
+	bool valid;
+	cgraph_inline_failed_t refuses;	/* GCC's rule on these figures */
+	bool fits;			/* the rule without the over-count */
+	bool early_fits;		/* the early inliner's, without it */
+	int growth;
+	int callee_size;
+	const struct edge_asm_sum *sum;	/* in edges_state::before_asm */
+	struct edge_limit limit;
+};
+
+struct edges_state {
+	bool inline_started;		/* the "inline" IPA pass has begun */
+	bool done;			/* edges walked for this TU */
+	struct edge_asm_seen *seen;	/* sorted by tpl before lookups */
+	size_t nseen;
+	size_t capseen;
+	bool seen_sorted;
+	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
+	struct edge_asm_cache after_asm;	/* and with what it inlined */
+	struct edge_before *before;	/* by edge uid */
+	size_t nbefore;
+	struct cgraph_2edge_hook_list *dup_hook;
+	unsigned long nrefused;		/* size-refused edges looked at */
+	unsigned long nrecords;
+	unsigned long nblocked;
+};
+
+/* edge-asm.cc */
+void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
+		   uint64_t fingerprint, unsigned est_insns);
+const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
+					   struct edges_state *st,
+					   struct edge_asm_cache *cache,
+					   cgraph_node *callee);
+void edge_asm_free(struct edges_state *st);
+
+/* edge-limits.cc: is this inline_failed one of the size limits judged? */
+bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
+/*
+ * edge-limits.cc: before the IPA inliner decides, GCC's rule for e on the
+ * inliner's figures, with and without the over-count of sum.
+ */
+void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
+			struct edge_before *out);
+/*
+ * edge-limits.cc: after it decided, fill rec->limit, rec->verdict and the
+ * figures for a refused edge: from *before when that first look explains
+ * the refusal, else from the figures now.  Also the path by which GCC
+ * inlines a function into all its callers when that shrinks the unit.
+ * Returns false when the reason is not a size limit (no record then).
+ */
+bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       struct edge_record *rec);
+
+#endif /* ASMINLINE_EDGES_H */
