@@ -67,6 +67,7 @@ enum asmtpl_diag_code {
 	ASMTPL_DIAG_TEXT_SECTION,	  /* explicit .text: assumed not the function's section */
 	ASMTPL_DIAG_DATA_FILL,		  /* non-NOP fill in code: disassembly count guessed */
 	ASMTPL_DIAG_LIMIT,		  /* expansion, nesting or table limit reached */
+	ASMTPL_DIAG_MACRO_REDEFINED,	  /* .macro of a defined name: gas keeps the first */
 	ASMTPL_DIAG_COUNT_
 };
 

@@ -185,6 +185,7 @@ static void do_rept(struct interp *in, const char *d, size_t dn,
 		const char *sym = a, *p;
 		size_t symlen = 0;
 		char hdr[LABEL_NAME_MAX + 8];
+		int rc;
 
 		while (sym + symlen < e && asmtpl_is_symbol_char(sym[symlen]))
 			symlen++;
@@ -200,8 +201,12 @@ static void do_rept(struct interp *in, const char *d, size_t dn,
 		 */
 		memcpy(hdr, ".irp ", 5);
 		memcpy(hdr + 5, sym, symlen);
-		if (asmtpl_macros_define(&in->ctx->macros, hdr, symlen + 5, body, blen)) {
-			in->err = ASMTPL_ERR_NOMEM;
+		rc = asmtpl_macros_define(&in->ctx->macros, hdr, symlen + 5, body, blen);
+		if (rc) {
+			if (rc == ASMTPL_ERR_NOMEM)
+				in->err = ASMTPL_ERR_NOMEM;
+			else
+				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, off);
 			in->depth--;
 			return;
 		}
@@ -263,10 +268,15 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 		}
 		*resume = after;
 		if (f == FAM_MACRO) {
-			if (asmtpl_macros_define(&in->ctx->macros, a, (size_t)(e - a),
-						 body, (size_t)(close - body)) ==
-			    ASMTPL_ERR_NOMEM)
+			int rc = asmtpl_macros_define(&in->ctx->macros, a,
+						      (size_t)(e - a), body,
+						      (size_t)(close - body));
+
+			if (rc == ASMTPL_ERR_NOMEM)
 				in->err = ASMTPL_ERR_NOMEM;
+			else if (rc == ASMTPL_MACRO_EXISTS)
+				asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED,
+						in->off);
 			return;
 		}
 		if (!in->learn_only)

@@ -98,6 +98,9 @@ struct asmtpl_macros {
 	size_t n, cap;
 };
 
+#define ASMTPL_MAX_MACROS 1024
+#define ASMTPL_MACRO_EXISTS 1	/* defined already (or the table is full) */
+
 struct asmtpl_macro *asmtpl_macros_find(const struct asmtpl_macros *m,
 					const char *name, size_t len);
 int asmtpl_macros_define(struct asmtpl_macros *m, const char *header,

@@ -156,6 +156,15 @@ int asmtpl_macros_define(struct asmtpl_macros *m, const char *header,
 	if (!mac)
 		return ASMTPL_ERR_NOMEM;
 	err = parse_header(mac, header, hlen);
+	/*
+	 * gas refuses to redefine a macro ("macro m already defined") and
+	 * keeps the first; the interpreter's own ".irp" bodies may nest.
+	 */
+	if (!err && strcmp(mac->name, ".irp") &&
+	    asmtpl_macros_find(m, mac->name, strlen(mac->name)))
+		err = ASMTPL_MACRO_EXISTS;
+	if (!err && m->n >= ASMTPL_MAX_MACROS)
+		err = ASMTPL_MACRO_EXISTS;
 	if (!err) {
 		mac->body = dup_range(body, blen);
 		mac->blen = blen;

@@ -41,6 +41,7 @@ static const char *const diag_names[ASMTPL_DIAG_COUNT_] = {
 	[ASMTPL_DIAG_TEXT_SECTION] = "explicit-text-section",
 	[ASMTPL_DIAG_DATA_FILL] = "data-fill-in-code",
 	[ASMTPL_DIAG_LIMIT] = "limit-reached",
+	[ASMTPL_DIAG_MACRO_REDEFINED] = "macro-redefined",
 };
 
 const char *asmtpl_arch_name(enum asmtpl_arch arch)
