@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * calls.c — every direct call of every object, grouped by callee over all
+ * inputs and ranked by call sites (see analysis.h).
+ *
+ * A callee is a function of some object, or an address in one that no
+ * function starts at (named after the nearest symbol, "sym+0x10", as
+ * objdump does), or an undefined symbol that no input defines.  A call
+ * in a .o to an undefined symbol reaches the first global function of
+ * that name among the inputs, in input order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+enum ckey_kind {
+	CKEY_FUNC,
+	CKEY_ADDR,
+	CKEY_EXTERN,
+};
+
+struct ckey {
+	enum ckey_kind kind;
+	uint32_t obj;
+	uint64_t id;			/* function index or flat address */
+	const char *ext;
+	uint32_t caller_obj, caller;	/* caller OBJ_NONE: outside functions */
+};
+
+static int ckey_cmp(const void *a, const void *b)
+{
+	const struct ckey *x = a, *y = b;
+	int c;
+
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->kind == CKEY_EXTERN) {
+		if ((c = strcmp(x->ext, y->ext)))
+			return c;
+	} else {
+		if (x->obj != y->obj)
+			return x->obj < y->obj ? -1 : 1;
+		if (x->id != y->id)
+			return x->id < y->id ? -1 : 1;
+	}
+	if (x->caller_obj != y->caller_obj)
+		return x->caller_obj < y->caller_obj ? -1 : 1;
+	return x->caller < y->caller ? -1 : x->caller > y->caller;
+}
+
+static bool same_callee(const struct ckey *x, const struct ckey *y)
+{
+	if (x->kind != y->kind)
+		return false;
+	if (x->kind == CKEY_EXTERN)
+		return !strcmp(x->ext, y->ext);
+	return x->obj == y->obj && x->id == y->id;
+}
+
+static enum callee_class classify(const char *name)
+{
+	if (!strcmp(name, "__fentry__"))
+		return CALLEE_FTRACE;
+	if (!strncmp(name, "__x86_indirect_", 15))
+		return CALLEE_THUNK;
+	return CALLEE_PLAIN;
+}
+
+/* The name objdump would give a target no function starts at. */
+static const char *addr_name(struct object *o, uint64_t target)
+{
+	const struct obj_sym *best = NULL;
+
+	/* Rare (calls into asm labels): a linear search is fine. */
+	for (size_t i = 1; i < o->nsyms; i++) {
+		const struct obj_sym *s = &o->syms[i];
+
+		if (!s->defined || s->type == STT_SECTION || s->type == STT_FILE ||
+		    !*s->name || s->addr > target)
+			continue;
+		if (!best || s->addr > best->addr)
+			best = s;
+	}
+	if (!best)
+		return arena_strdup(&o->strings, "?");
+	if (best->addr == target)
+		return best->name;
+	{
+		char buf[512];
+
+		snprintf(buf, sizeof(buf), "%s+0x%llx", best->name,
+			 (unsigned long long)(target - best->addr));
+		return arena_strdup(&o->strings, buf);
+	}
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct callee_row *x = a, *y = b;
+	int c;
+
+	if (x->sites != y->sites)
+		return x->sites > y->sites ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)))
+		return c;
+	if (x->ref.obj != y->ref.obj)
+		return x->ref.obj < y->ref.obj ? -1 : 1;
+	return x->target < y->target ? -1 : x->target > y->target;
+}
+
+void calls_report_build(struct report *rep)
+{
+	const struct asmscan_options *opts = rep->opts;
+	struct calls_report *cr = &rep->calls;
+	struct strmap globals = { 0 };
+	struct ckey *keys;
+	size_t n = 0, total = 0, cap = 0;
+
+	/* Global definitions, first in input order wins. */
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		total += o->ncalls;
+		for (size_t fi = 0; fi < o->nfuncs; fi++) {
+			bool created;
+			uintptr_t *v;
+
+			if (o->funcs[fi].local)
+				continue;
+			v = strmap_get(&globals, o->funcs[fi].name, &created);
+			if (created)
+				*v = (uintptr_t)oi << 32 | fi;
+		}
+	}
+	keys = xcalloc(total ? total : 1, sizeof(*keys));
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		for (size_t ci = 0; ci < o->ncalls; ci++) {
+			const struct call_site *cs = &o->calls[ci];
+			struct ckey *k = &keys[n++];
+
+			k->caller_obj = (uint32_t)oi;
+			k->caller = cs->caller;
+			k->obj = (uint32_t)oi;
+			if (cs->callee != OBJ_NONE) {
+				k->kind = CKEY_FUNC;
+				k->id = cs->callee;
+			} else if (cs->target_known) {
+				k->kind = CKEY_ADDR;
+				k->id = cs->target;
+			} else {
+				uintptr_t *v = cs->extern_name ?
+					strmap_find(&globals, cs->extern_name) : NULL;
+
+				if (v) {
+					k->kind = CKEY_FUNC;
+					k->obj = (uint32_t)(*v >> 32);
+					k->id = *v & 0xffffffffu;
+				} else {
+					k->kind = CKEY_EXTERN;
+					k->ext = cs->extern_name ? cs->extern_name : "?";
+				}
+			}
+		}
+	}
+	strmap_free(&globals);
+	qsort(keys, n, sizeof(*keys), ckey_cmp);
+
+	for (size_t i = 0; i < n;) {
+		struct callee_row row = { 0 };
+		size_t j = i;
+
+		if (keys[i].kind == CKEY_EXTERN) {
+			row.name = keys[i].ext;
+		} else {
+			struct object *o = &rep->objs[keys[i].obj];
+
+			row.ref.obj = o;
+			row.has_target = true;
+			if (keys[i].kind == CKEY_FUNC) {
+				row.ref.func = &o->funcs[keys[i].id];
+				row.name = row.ref.func->name;
+				row.target = row.ref.func->addr;
+			} else {
+				row.target = keys[i].id;
+				row.name = addr_name(o, row.target);
+			}
+		}
+		for (; j < n && same_callee(&keys[i], &keys[j]); j++) {
+			row.sites++;
+			if (keys[j].caller != OBJ_NONE &&
+			    (j == i || keys[j].caller != keys[j - 1].caller ||
+			     keys[j].caller_obj != keys[j - 1].caller_obj))
+				row.callers++;
+		}
+		i = j;
+		if (row.ref.func)
+			row.ref.func->sites_in += (uint32_t)row.sites;
+		if (!analysis_selected(opts, row.name))
+			continue;
+		row.cls = classify(row.name);
+		cr->sites += row.sites;
+		if (!row.ref.obj)
+			cr->sites_unknown += row.sites;
+		if (row.cls == CALLEE_FTRACE)
+			cr->ftrace_sites += row.sites;
+		if (row.cls == CALLEE_THUNK)
+			cr->thunk_sites += row.sites;
+		row.tiny = row.cls == CALLEE_PLAIN && row.ref.func &&
+			   row.ref.func->size && !row.ref.func->bad_bytes &&
+			   row.ref.func->insns <= opts->max_insns;
+		if (row.tiny) {
+			cr->tiny_sites += row.sites;
+			cr->tiny_callees++;
+		}
+		if (row.tiny || opts->all_callees)
+			*VEC_PUSH(cr->rows, cr->nrows, cap) = row;
+	}
+	free(keys);
+	qsort(cr->rows, cr->nrows, sizeof(*cr->rows), row_cmp);
+}
