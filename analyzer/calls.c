@@ -219,5 +219,6 @@ void calls_report_build(struct report *rep)
 			*VEC_PUSH(cr->rows, cr->nrows, cap) = row;
 	}
 	free(keys);
-	qsort(cr->rows, cr->nrows, sizeof(*cr->rows), row_cmp);
+	if (cr->nrows)
+		qsort(cr->rows, cr->nrows, sizeof(*cr->rows), row_cmp);
 }

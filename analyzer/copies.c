@@ -39,16 +39,17 @@ static bool word_at(const char *s, const char *word)
 
 enum clone_kind analysis_clone_kind(const char *name)
 {
-	const char *dot = strchr(name, '.'), *cold;
+	const char *dot = strchr(name, '.'), *cold = NULL;
 
 	if (!dot || dot == name)
 		return CLONE_KINDS;
-	/* ".cold" or ".cold.N" at the end */
-	cold = strstr(name, ".cold");
-	if (cold && cold > name) {
+	/* ".cold" or ".cold.N" at the end: the last ".cold" decides */
+	for (const char *p = strstr(name + 1, ".cold"); p; p = strstr(p + 1, ".cold"))
+		cold = p;
+	if (cold) {
 		const char *p = cold + 5;
 
-		if (*p == '.')
+		if (*p == '.' && p[1])
 			for (p++; *p >= '0' && *p <= '9'; p++)
 				;
 		if (!*p)
@@ -140,7 +141,8 @@ static void groups_finish(const struct asmscan_options *opts, struct groups *g,
 		}
 		g->v[n++] = *grp;
 	}
-	qsort(g->v, n, sizeof(*g->v), group_cmp);
+	if (n)
+		qsort(g->v, n, sizeof(*g->v), group_cmp);
 	*out = g->v;
 	*nout = n;
 	free(g->ccap);

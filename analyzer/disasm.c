@@ -103,7 +103,8 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 			*VEC_PUSH(bounds, nb, bcap) =
 				(struct bound){ sym->shndx, sym->addr };
 	}
-	qsort(bounds, nb, sizeof(*bounds), bound_cmp);
+	if (nb)
+		qsort(bounds, nb, sizeof(*bounds), bound_cmp);
 	for (size_t i = 0; i < nb; i++) {
 		const struct obj_section *sec = &o->secs[bounds[i].shndx];
 		struct disasm_segment *g;

@@ -269,8 +269,9 @@ static void expand_archive(const struct asmscan_options *opts,
 					       "member at offset %llu has a bad name",
 					       (unsigned long long)off);
 			} else if (thin) {
-				char *mpath = name[0] == '/' ? xstrdup(name) :
-					xasprintf("%s/%s", dir, name);
+				/* Relative to the archive; "./" is not worth printing. */
+				char *mpath = name[0] == '/' || !strcmp(dir, ".") ?
+					xstrdup(name) : xasprintf("%s/%s", dir, name);
 				unsigned char ehdr[64];
 				ssize_t got = 0;
 				int fd = open(mpath, O_RDONLY | O_CLOEXEC);

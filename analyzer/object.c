@@ -342,7 +342,8 @@ static bool object_relocs(struct object *o)
 				r->type = (uint32_t)GELF_R_TYPE(rela.r_info);
 			}
 		}
-		qsort(v + first, n - first, sizeof(*v), reloc_cmp);
+		if (n > first)
+			qsort(v + first, n - first, sizeof(*v), reloc_cmp);
 		o->secs[target].rel_first = (uint32_t)first;
 		o->secs[target].rel_count = (uint32_t)(n - first);
 	}

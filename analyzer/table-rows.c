@@ -86,5 +86,6 @@ void table_rows_build(struct report *rep)
 			*VEC_PUSH(tr->rows, tr->nrows, cap) = row;
 		}
 	}
-	qsort(tr->rows, tr->nrows, sizeof(*tr->rows), row_cmp);
+	if (tr->nrows)
+		qsort(tr->rows, tr->nrows, sizeof(*tr->rows), row_cmp);
 }
