@@ -16,6 +16,7 @@ struct field {
 	uint8_t offset, width;	/* width 4 (s32) or 8 (s64) */
 	enum target target;
 	uint8_t flag_bits;	/* low bits that are flags, not address */
+	bool end_ok;		/* may point just past its section's end */
 };
 
 struct layout {
@@ -25,28 +26,32 @@ struct layout {
 	uint8_t nfields;
 };
 
+/*
+ * An empty replacement (ALTERNATIVE(old, "", feature)) that comes last in
+ * .altinstr_replacement points at that section's end.
+ */
 static const struct layout altinstr = {
 	12, "struct alt_instr (12 bytes)",
-	{ { 0, 4, T_CODE, 0 }, { 4, 4, T_CODE, 0 } }, 2 };
+	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_CODE, 0, true } }, 2 };
 static const struct layout smp_locks = {
-	4, "s32 lock-prefix pointers", { { 0, 4, T_CODE, 0 } }, 1 };
+	4, "s32 lock-prefix pointers", { { 0, 4, T_CODE, 0, false } }, 1 };
 static const struct layout ex_table = {
 	12, "struct exception_table_entry (12 bytes)",
-	{ { 0, 4, T_CODE, 0 }, { 4, 4, T_CODE, 0 } }, 2 };
+	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_CODE, 0, false } }, 2 };
 static const struct layout bug_verbose = {
 	12, "struct bug_entry with DEBUG_BUGVERBOSE (12 bytes)",
-	{ { 0, 4, T_CODE, 0 }, { 4, 4, T_DATA, 0 } }, 2 };
+	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_DATA, 0, false } }, 2 };
 static const struct layout bug_short = {
 	8, "struct bug_entry without DEBUG_BUGVERBOSE (8 bytes)",
-	{ { 0, 4, T_CODE, 0 } }, 1 };
+	{ { 0, 4, T_CODE, 0, false } }, 1 };
 static const struct layout jump = {
 	16, "struct jump_entry (16 bytes)",
-	{ { 0, 4, T_CODE, 0 }, { 4, 4, T_CODE, 0 }, { 8, 8, T_DATA, 3 } }, 3 };
+	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_CODE, 0, false }, { 8, 8, T_DATA, 3, false } }, 3 };
 static const struct layout static_call = {
 	8, "struct static_call_site (8 bytes)",
-	{ { 0, 4, T_CODE, 0 }, { 4, 4, T_DATA, 3 } }, 2 };
+	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_DATA, 3, false } }, 2 };
 static const struct layout site = {
-	4, "s32 site pointers", { { 0, 4, T_CODE, 0 } }, 1 };
+	4, "s32 site pointers", { { 0, 4, T_CODE, 0, false } }, 1 };
 
 /*
  * In vmlinux some tables are not sections of their own (vmlinux.lds puts
@@ -108,10 +113,13 @@ static int64_t get_signed(const unsigned char *p, unsigned width)
 	return width == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
 }
 
-static bool target_ok(const struct object *o, uint64_t addr, enum target t)
+static bool target_ok(const struct object *o, uint64_t addr, enum target t,
+		      bool end_ok)
 {
 	uint32_t s = object_section_at(o, addr);
 
+	if (!s && end_ok && addr)
+		s = object_section_at(o, addr - 1);
 	if (!s)
 		return false;
 	if (t == T_CODE)
@@ -163,7 +171,7 @@ static enum follow field_target(const struct object *o, uint32_t shndx,
 			(uint64_t)get_signed(sec->data + off + f->offset, f->width);
 	}
 	*addr &= mask;
-	if (!target_ok(o, *addr, f->target)) {
+	if (!target_ok(o, *addr, f->target, f->end_ok)) {
 		*why = f->target == T_CODE ? "does not point into code"
 					   : "does not point into data";
 		return FOLLOW_BAD;
