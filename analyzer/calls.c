@@ -67,32 +67,75 @@ static enum callee_class classify(const char *name)
 	return CALLEE_PLAIN;
 }
 
-/* The name objdump would give a target no function starts at. */
-static const char *addr_name(struct object *o, uint64_t target)
-{
-	const struct obj_sym *best = NULL;
+/* Named symbols of one object by address, built when first needed. */
+struct sym_index {
+	const struct obj_sym **v;
+	size_t n;
+};
 
-	/* Rare (calls into asm labels): a linear search is fine. */
+static int sym_addr_cmp(const void *a, const void *b)
+{
+	const struct obj_sym *x = *(const struct obj_sym *const *)a;
+	const struct obj_sym *y = *(const struct obj_sym *const *)b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x < y ? -1 : x > y;	/* .symtab order among equals */
+}
+
+static void sym_index_build(const struct object *o, struct sym_index *ix)
+{
+	ix->v = xcalloc(o->nsyms ? o->nsyms : 1, sizeof(*ix->v));
 	for (size_t i = 1; i < o->nsyms; i++) {
 		const struct obj_sym *s = &o->syms[i];
 
-		if (!s->defined || s->type == STT_SECTION || s->type == STT_FILE ||
-		    !*s->name || s->addr > target)
-			continue;
-		if (!best || s->addr > best->addr)
-			best = s;
+		if (s->defined && s->type != STT_SECTION && s->type != STT_FILE &&
+		    *s->name)
+			ix->v[ix->n++] = s;
 	}
-	if (!best)
-		return arena_strdup(&o->strings, "?");
+	if (ix->n)
+		qsort(ix->v, ix->n, sizeof(*ix->v), sym_addr_cmp);
+}
+
+static int sym_rank(const struct obj_sym *s)
+{
+	return (s->type == STT_FUNC) * 4 + (s->size != 0) * 2 +
+	       (s->bind != STB_LOCAL);
+}
+
+/* The name objdump would give a target no function starts at: the
+ * nearest symbol at or before it, "sym+0x10". */
+static const char *addr_name(struct object *o, struct sym_index *ix,
+			     uint64_t target)
+{
+	const struct obj_sym *best;
+	size_t lo = 0, hi;
+	char buf[512];
+
+	if (!ix->v)
+		sym_index_build(o, ix);
+	hi = ix->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ix->v[mid]->addr <= target)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return "?";
+	/* Among symbols at one address, as objdump: a function, a symbol
+	 * with a size (__x86_indirect_thunk_array), a global. */
+	best = ix->v[lo - 1];
+	for (size_t i = lo - 1; i-- && ix->v[i]->addr == best->addr;)
+		if (sym_rank(ix->v[i]) >= sym_rank(best))
+			best = ix->v[i];
 	if (best->addr == target)
 		return best->name;
-	{
-		char buf[512];
-
-		snprintf(buf, sizeof(buf), "%s+0x%llx", best->name,
-			 (unsigned long long)(target - best->addr));
-		return arena_strdup(&o->strings, buf);
-	}
+	snprintf(buf, sizeof(buf), "%s+0x%llx", best->name,
+		 (unsigned long long)(target - best->addr));
+	return arena_strdup(&o->strings, buf);
 }
 
 static int row_cmp(const void *a, const void *b)
@@ -115,6 +158,7 @@ void calls_report_build(struct report *rep)
 	struct calls_report *cr = &rep->calls;
 	struct strmap globals = { 0 };
 	struct ckey *keys;
+	struct sym_index *index;
 	size_t n = 0, total = 0, cap = 0;
 
 	/* Global definitions, first in input order wins. */
@@ -134,6 +178,7 @@ void calls_report_build(struct report *rep)
 		}
 	}
 	keys = xcalloc(total ? total : 1, sizeof(*keys));
+	index = xcalloc(rep->nobjs ? rep->nobjs : 1, sizeof(*index));
 	for (size_t oi = 0; oi < rep->nobjs; oi++) {
 		struct object *o = &rep->objs[oi];
 
@@ -185,7 +230,7 @@ void calls_report_build(struct report *rep)
 				row.target = row.ref.func->addr;
 			} else {
 				row.target = keys[i].id;
-				row.name = addr_name(o, row.target);
+				row.name = addr_name(o, &index[keys[i].obj], row.target);
 			}
 		}
 		for (; j < n && same_callee(&keys[i], &keys[j]); j++) {
@@ -219,6 +264,9 @@ void calls_report_build(struct report *rep)
 			*VEC_PUSH(cr->rows, cr->nrows, cap) = row;
 	}
 	free(keys);
+	for (size_t oi = 0; oi < rep->nobjs; oi++)
+		free(index[oi].v);
+	free(index);
 	if (cr->nrows)
 		qsort(cr->rows, cr->nrows, sizeof(*cr->rows), row_cmp);
 }

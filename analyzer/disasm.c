@@ -225,6 +225,25 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 			const char *ext;
 			bool real = true, keep_entry = false;
 
+			/*
+			 * At an instruction boundary 0xcc is int3, one byte: the
+			 * padding between functions (a quarter of vmlinux's
+			 * .text) needs no decoder.
+			 */
+			if (*code == 0xcc) {
+				size_t run = 1;
+
+				while (run < left && code[run] == 0xcc)
+					run++;
+				c->insns += run;
+				if (f && at < fend) {
+					uint64_t in = fend - at < run ? fend - at : run;
+
+					f->all_insns += (uint32_t)in;
+				}
+				code += run, left -= run, addr += run;
+				continue;
+			}
 			if (!cs_disasm_iter(cpu->handle, &code, &left, &addr, insn)) {
 				code++, left--, addr++;
 				c->bad_bytes++;

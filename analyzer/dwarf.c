@@ -75,6 +75,13 @@ static bool die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
 	ptrdiff_t off = 0;
 	bool any = false;
 
+	/* The common case, one range: DW_AT_low_pc and DW_AT_high_pc. */
+	if (dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &end) == 0 &&
+	    end >= low) {
+		*entry = low;
+		*size = end - low;
+		return true;
+	}
 	*size = 0;
 	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
 		if (!any || start < low)
