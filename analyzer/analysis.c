@@ -120,10 +120,12 @@ void analysis_run(const struct asmscan_options *opts,
 			if (!o->dwarf_keep)
 				object_close_image(o);
 		}
-		progress_clear();
+		if (o->msgs.n)
+			progress_clear();
 		asmscan_msgs_report(&o->msgs);
 		summarise(rep, o);
 	}
+	progress_clear();
 	pool_free(pool);
 }
 

@@ -8,10 +8,14 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
-static bool enabled, shown;
+static bool enabled, shown, ever;
 static struct timespec last;
+
+/* Short enough for any terminal: a line that wraps cannot be erased. */
+#define PROGRESS_WIDTH 72
 
 void progress_enable(bool on)
 {
@@ -22,18 +26,25 @@ void progress_show(const char *fmt, ...)
 {
 	struct timespec now;
 	va_list ap;
-	char line[160];
+	char line[512];
+	size_t len;
 
 	if (!enabled)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (shown && (now.tv_sec - last.tv_sec) * 1000000000L +
-			     (now.tv_nsec - last.tv_nsec) < 100000000L)
+	if (ever && (now.tv_sec - last.tv_sec) * 1000000000L +
+			    (now.tv_nsec - last.tv_nsec) < 100000000L)
 		return;
 	last = now;
+	ever = true;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	/* Keep the end of a long path: that is where names differ. */
+	len = strlen(line);
+	if (len > PROGRESS_WIDTH - 9)
+		memmove(line + 3, line + len - (PROGRESS_WIDTH - 12),
+			PROGRESS_WIDTH - 11), memcpy(line, "...", 3);
 	fprintf(stderr, "\r\033[Kasmscan: %s", line);
 	fflush(stderr);
 	shown = true;
