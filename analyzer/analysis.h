@@ -30,6 +30,7 @@ enum callee_class {
 	CALLEE_PLAIN,
 	CALLEE_FTRACE,			/* __fentry__: patched at boot */
 	CALLEE_THUNK,			/* __x86_indirect_thunk_*: an indirect call */
+	CALLEE_TRAMPOLINE,		/* __SCT__*: a static call, patched at run time */
 };
 
 struct callee_row {
@@ -46,7 +47,7 @@ struct calls_report {
 	uint64_t sites;			/* every direct call (after --function) */
 	uint64_t sites_unknown;		/* to undefined symbols nobody defines */
 	uint64_t tiny_sites, tiny_callees;
-	uint64_t ftrace_sites, thunk_sites;
+	uint64_t ftrace_sites, thunk_sites, trampoline_sites;
 	struct callee_row *rows;	/* sites descending, then name */
 	size_t nrows;
 };

@@ -64,6 +64,8 @@ static enum callee_class classify(const char *name)
 		return CALLEE_FTRACE;
 	if (!strncmp(name, "__x86_indirect_", 15))
 		return CALLEE_THUNK;
+	if (!strncmp(name, "__SCT__", 7))
+		return CALLEE_TRAMPOLINE;
 	return CALLEE_PLAIN;
 }
 
@@ -253,6 +255,8 @@ void calls_report_build(struct report *rep)
 			cr->ftrace_sites += row.sites;
 		if (row.cls == CALLEE_THUNK)
 			cr->thunk_sites += row.sites;
+		if (row.cls == CALLEE_TRAMPOLINE)
+			cr->trampoline_sites += row.sites;
 		row.tiny = row.cls == CALLEE_PLAIN && row.ref.func &&
 			   row.ref.func->size && !row.ref.func->bad_bytes &&
 			   row.ref.func->insns <= opts->max_insns;

@@ -170,7 +170,16 @@ static void json_copies(struct json *j, const struct report *rep)
 
 static const char *class_name(enum callee_class c)
 {
-	return c == CALLEE_FTRACE ? "ftrace" : c == CALLEE_THUNK ? "thunk" : "plain";
+	switch (c) {
+	case CALLEE_FTRACE:
+		return "ftrace";
+	case CALLEE_THUNK:
+		return "thunk";
+	case CALLEE_TRAMPOLINE:
+		return "static-call";
+	default:
+		return "plain";
+	}
 }
 
 static void json_calls(struct json *j, struct report *rep)
@@ -187,6 +196,7 @@ static void json_calls(struct json *j, struct report *rep)
 	json_kv_uint(j, "tiny_callees", cr->tiny_callees);
 	json_kv_uint(j, "ftrace_sites", cr->ftrace_sites);
 	json_kv_uint(j, "thunk_sites", cr->thunk_sites);
+	json_kv_uint(j, "static_call_sites", cr->trampoline_sites);
 	json_key(j, "callees");
 	json_array_begin(j);
 	for (size_t i = 0; i < cr->nrows; i++) {

@@ -202,10 +202,12 @@ static void print_calls(FILE *out, struct report *rep)
 	pct(p, sizeof(p), cr->tiny_sites, cr->sites);
 	fprintf(out, "\nCalls: direct calls to tiny functions (a body of at most %u real instructions)\n",
 		opts->max_insns);
-	fprintf(out, "%s direct call sites; %s (%s) reach %s tiny functions; not ranked: %s to __fentry__, %s to retpoline thunks, %s to functions no input defines\n",
+	fprintf(out, "%s direct call sites; %s (%s) reach %s tiny functions\n",
 		num(a, cr->sites), num(b, cr->tiny_sites), p,
-		num(c, cr->tiny_callees), num(d, cr->ftrace_sites),
-		num(e, cr->thunk_sites), num(buf, cr->sites_unknown));
+		num(c, cr->tiny_callees));
+	fprintf(out, "not ranked: %s to __fentry__, %s to retpoline thunks, %s to static-call trampolines, %s to functions no input defines\n",
+		num(d, cr->ftrace_sites), num(e, cr->thunk_sites),
+		num(a, cr->trampoline_sites), num(buf, cr->sites_unknown));
 	if (!cr->nrows)
 		return;
 	if (opts->all_callees)
@@ -246,7 +248,7 @@ static void print_tables(FILE *out, struct report *rep)
 		{ "IN FUNCS", TT_NUM }, { "IN COPIES", TT_NUM },
 		{ "OUTSIDE", TT_NUM }, { "PADDING", TT_NUM }, { "STATUS", TT_TEXT },
 	};
-	static struct ttable_col fcols[TABLE_COUNT + 3];
+	static struct ttable_col fcols[TABLE_COUNT + 4];
 	char buf[1024];
 	struct ttable *t;
 	bool any_copy = false;
@@ -286,8 +288,9 @@ static void print_tables(FILE *out, struct report *rep)
 	fcols[TABLE_COUNT] = (struct ttable_col){ "TOTAL", TT_NUM };
 	fcols[TABLE_COUNT + 1] = (struct ttable_col){ "COPY", TT_TEXT };
 	fcols[TABLE_COUNT + 2] = (struct ttable_col){ "FUNCTION", TT_TEXT };
+	fcols[TABLE_COUNT + 3] = (struct ttable_col){ "UNIT", TT_TEXT };
 	for (int pass = 0; pass < 2; pass++) {
-		t = ttable_new(fcols, TABLE_COUNT + 3, TABLE_COUNT + 2);
+		t = ttable_new(fcols, TABLE_COUNT + 4, TABLE_COUNT + 2);
 		for (size_t i = 0; i < tr->nrows; i++) {
 			const struct table_row *r = &tr->rows[i];
 
@@ -298,12 +301,11 @@ static void print_tables(FILE *out, struct report *rep)
 				ttable_num(t, r->counts[k]);
 			ttable_num(t, r->total);
 			ttable_text(t, r->copy ? "copy" : "");
-			if (rep->nobjs > 1)
-				snprintf(buf, sizeof(buf), "%s [%s]", r->ref.func->name,
-					 r->ref.obj->name);
-			else
-				snprintf(buf, sizeof(buf), "%s", r->ref.func->name);
-			ttable_text(t, buf);
+			ttable_text(t, r->ref.func->name);
+			/* Local names repeat: say whose function it is. */
+			ttable_text(t, r->ref.func->cu ? r->ref.func->cu :
+				       r->ref.func->file ? r->ref.func->file :
+				       r->ref.obj->type == ET_REL ? r->ref.obj->name : "");
 		}
 		if (pass && !any_copy) {
 			ttable_free(t);

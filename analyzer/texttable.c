@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asmscan.h"
 #include "util.h"
 
 struct ttable_cell {
@@ -28,6 +29,8 @@ struct ttable *ttable_new(const struct ttable_col *cols, size_t ncols,
 {
 	struct ttable *t = xcalloc(1, sizeof(*t));
 
+	if (!ncols || ncols > TTABLE_MAX_COLS || label >= ncols)
+		asmscan_fatal("texttable", "bad table", "column count out of range");
 	t->cols = cols;
 	t->ncols = ncols;
 	t->label = label;
@@ -89,31 +92,52 @@ static void sum_row(const struct ttable *t, size_t from, size_t to,
 	row[t->label] = (struct ttable_cell){ .text = (char *)label };
 }
 
+/* Cells into one line, without trailing blanks (an empty last column). */
+static void print_line(FILE *out, const struct ttable *t, const char *const *cells,
+		       const size_t *width)
+{
+	char line[8192];
+	size_t len = 0, last = t->ncols - 1;
+
+	for (size_t col = 0; col < t->ncols && len < sizeof(line); col++) {
+		const char *sep = col ? "  " : "";
+		int w = (int)width[col];
+
+		if (t->cols[col].kind != TT_TEXT)
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						"%s%*s", sep, w, cells[col]);
+		else if (col == last)
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						"%s%s", sep, cells[col]);
+		else
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						"%s%-*s", sep, w, cells[col]);
+	}
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
+	while (len && line[len - 1] == ' ')
+		len--;
+	fwrite(line, 1, len, out);
+	fputc('\n', out);
+}
+
 static void print_row(FILE *out, const struct ttable *t,
 		      const struct ttable_cell *row, const size_t *width)
 {
-	char buf[4096];
-	size_t last = t->ncols - 1;
+	char bufs[TTABLE_MAX_COLS][1024];
+	const char *cells[TTABLE_MAX_COLS] = { 0 };
 
 	for (size_t col = 0; col < t->ncols; col++) {
-		cell_str(t, &row[col], col, buf, sizeof(buf));
-		if (col)
-			fputs("  ", out);
-		if (t->cols[col].kind != TT_TEXT)
-			fprintf(out, "%*s", (int)width[col], buf);
-		else if (col == last)
-			fputs(buf, out);
-		else
-			fprintf(out, "%-*s", (int)width[col], buf);
+		cell_str(t, &row[col], col, bufs[col], sizeof(bufs[col]));
+		cells[col] = bufs[col];
 	}
-	fputc('\n', out);
+	print_line(out, t, cells, width);
 }
 
 void ttable_print(FILE *out, const struct ttable *t, size_t top, bool total)
 {
 	size_t nrows = ttable_rows(t), shown = nrows;
-	struct ttable_cell others[t->ncols ? t->ncols : 1],
-		totals[t->ncols ? t->ncols : 1];
+	struct ttable_cell others[TTABLE_MAX_COLS], totals[TTABLE_MAX_COLS];
 	size_t *width = xcalloc(t->ncols, sizeof(*width));
 	char label[64], buf[4096];
 	bool collapse;
@@ -143,17 +167,13 @@ void ttable_print(FILE *out, const struct ttable *t, size_t top, bool total)
 				width[col] = len;
 		}
 	}
-	for (size_t col = 0; col < t->ncols; col++) {
-		if (col)
-			fputs("  ", out);
-		if (t->cols[col].kind != TT_TEXT)
-			fprintf(out, "%*s", (int)width[col], t->cols[col].header);
-		else if (col == t->ncols - 1)
-			fputs(t->cols[col].header, out);
-		else
-			fprintf(out, "%-*s", (int)width[col], t->cols[col].header);
+	{
+		const char *headers[TTABLE_MAX_COLS] = { 0 };
+
+		for (size_t col = 0; col < t->ncols; col++)
+			headers[col] = t->cols[col].header;
+		print_line(out, t, headers, width);
 	}
-	fputc('\n', out);
 	for (size_t r = 0; r < shown; r++)
 		print_row(out, t, &t->cells[r * t->ncols], width);
 	if (collapse)

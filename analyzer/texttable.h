@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#define TTABLE_MAX_COLS 16
+
 enum ttable_kind {
 	TT_NUM,		/* summed into [N others] and TOTAL */
 	TT_MAX,		/* a number not summed: blank in those rows */
