@@ -40,13 +40,15 @@ struct callee_row {
 	bool has_target;
 	enum callee_class cls;
 	uint64_t sites, callers;	/* call sites; distinct calling functions */
+	uint64_t tail_calls;		/* jmps to its start from other functions */
 	bool tiny;			/* body <= max_insns (known body only) */
 };
 
 struct calls_report {
 	uint64_t sites;			/* every direct call (after --function) */
+	uint64_t tail_calls;
 	uint64_t sites_unknown;		/* to undefined symbols nobody defines */
-	uint64_t tiny_sites, tiny_callees;
+	uint64_t tiny_sites, tiny_tail_calls, tiny_callees;
 	uint64_t ftrace_sites, thunk_sites, trampoline_sites;
 	struct callee_row *rows;	/* sites descending, then name */
 	size_t nrows;
@@ -66,7 +68,7 @@ struct copy_entry {
 	const char *symbol;		/* its symbol name (a clone has one) */
 	uint64_t addr, size;		/* flat */
 	const char *unit;		/* DWARF unit, STT_FILE, or object */
-	uint64_t call_sites;
+	uint64_t call_sites, tail_calls;
 };
 
 struct copy_group {
@@ -75,7 +77,7 @@ struct copy_group {
 	uint32_t decl_line;
 	struct copy_entry *copies;
 	size_t ncopies;
-	uint64_t bytes, call_sites;
+	uint64_t bytes, call_sites, tail_calls;
 	unsigned kinds;			/* clones: 1 << CLONE_* present */
 	uint64_t kind_count[CLONE_KINDS];
 };

@@ -7,7 +7,9 @@
  * function starts at (named after the nearest symbol, "sym+0x10", as
  * objdump does), or an undefined symbol that no input defines.  A call
  * in a .o to an undefined symbol reaches the first global function of
- * that name among the inputs, in input order.
+ * that name among the inputs, in input order.  Tail calls (a jmp to the
+ * start of another function) are counted apart from calls: objdump's
+ * "call" lines are the call sites.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ struct ckey {
 	uint64_t id;			/* function index or flat address */
 	const char *ext;
 	uint32_t caller_obj, caller;	/* caller OBJ_NONE: outside functions */
+	bool tail;
 };
 
 static int ckey_cmp(const void *a, const void *b)
@@ -147,6 +150,8 @@ static int row_cmp(const void *a, const void *b)
 
 	if (x->sites != y->sites)
 		return x->sites > y->sites ? -1 : 1;
+	if (x->tail_calls != y->tail_calls)
+		return x->tail_calls > y->tail_calls ? -1 : 1;
 	if ((c = strcmp(x->name, y->name)))
 		return c;
 	if (x->ref.obj != y->ref.obj)
@@ -190,6 +195,7 @@ void calls_report_build(struct report *rep)
 
 			k->caller_obj = (uint32_t)oi;
 			k->caller = cs->caller;
+			k->tail = cs->tail;
 			k->obj = (uint32_t)oi;
 			if (cs->callee != OBJ_NONE) {
 				k->kind = CKEY_FUNC;
@@ -236,19 +242,25 @@ void calls_report_build(struct report *rep)
 			}
 		}
 		for (; j < n && same_callee(&keys[i], &keys[j]); j++) {
-			row.sites++;
+			if (keys[j].tail)
+				row.tail_calls++;
+			else
+				row.sites++;
 			if (keys[j].caller != OBJ_NONE &&
 			    (j == i || keys[j].caller != keys[j - 1].caller ||
 			     keys[j].caller_obj != keys[j - 1].caller_obj))
 				row.callers++;
 		}
 		i = j;
-		if (row.ref.func)
+		if (row.ref.func) {
 			row.ref.func->sites_in += (uint32_t)row.sites;
+			row.ref.func->tails_in += (uint32_t)row.tail_calls;
+		}
 		if (!analysis_selected(opts, row.name))
 			continue;
 		row.cls = classify(row.name);
 		cr->sites += row.sites;
+		cr->tail_calls += row.tail_calls;
 		if (!row.ref.obj)
 			cr->sites_unknown += row.sites;
 		if (row.cls == CALLEE_FTRACE)
@@ -262,6 +274,7 @@ void calls_report_build(struct report *rep)
 			   row.ref.func->insns <= opts->max_insns;
 		if (row.tiny) {
 			cr->tiny_sites += row.sites;
+			cr->tiny_tail_calls += row.tail_calls;
 			cr->tiny_callees++;
 		}
 		if (row.tiny || opts->all_callees)

@@ -138,6 +138,7 @@ static void groups_finish(const struct asmscan_options *opts, struct groups *g,
 		for (size_t k = 0; k < grp->ncopies; k++) {
 			grp->bytes += grp->copies[k].size;
 			grp->call_sites += grp->copies[k].call_sites;
+			grp->tail_calls += grp->copies[k].tail_calls;
 		}
 		g->v[n++] = *grp;
 	}
@@ -193,6 +194,7 @@ static void dwarf_groups(struct report *rep)
 			e->size = c->size;
 			e->unit = c->cu;
 			e->call_sites = f ? f->sites_in : 0;
+			e->tail_calls = f ? f->tails_in : 0;
 		}
 	}
 	groups_finish(rep->opts, &g, 1, &cp->dwarf_groups, &cp->ndwarf);
@@ -241,6 +243,8 @@ static void symbol_groups(struct report *rep)
 					e->size = s->size;
 					e->unit = unit_of(o, f, s->file);
 					e->call_sites = f ? f->sites_in : 0;
+					e->tail_calls = f ? f->tails_in : 0;
+			e->tail_calls = f ? f->tails_in : 0;
 				}
 			}
 			if (kind == CLONE_KINDS)
@@ -261,6 +265,7 @@ static void symbol_groups(struct report *rep)
 			e->size = s->size;
 			e->unit = unit_of(o, f, s->file);
 			e->call_sites = f ? f->sites_in : 0;
+			e->tail_calls = f ? f->tails_in : 0;
 		}
 	}
 	/* Group names of clones live in the key arena: keep it. */

@@ -203,6 +203,35 @@ static bool is_rel32(const cs_insn *insn, uint8_t opcode)
 	       only_prefixes(insn->bytes, insn->size - 5u);
 }
 
+/* jmp rel8 (eb): never relocated, the assembler resolved it. */
+static bool is_rel8_jmp(const cs_insn *insn)
+{
+	return insn->size >= 2 && insn->bytes[insn->size - 2] == 0xeb &&
+	       only_prefixes(insn->bytes, insn->size - 2u);
+}
+
+static struct call_site *add_site(struct object *o, struct disasm_chunk *c,
+				  uint64_t at, uint32_t caller, bool known,
+				  uint64_t target, const char *ext, bool tail)
+{
+	struct call_site *cs = VEC_PUSH(c->calls, c->ncalls, c->cap);
+
+	cs->site = at;
+	cs->caller = caller;
+	cs->target_known = known;
+	cs->target = known ? target : 0;
+	cs->extern_name = ext;
+	cs->callee = OBJ_NONE;
+	cs->tail = tail;
+	if (known) {
+		uint32_t fi = object_func_at(o, target);
+
+		if (fi != OBJ_NONE && o->funcs[fi].addr == target)
+			cs->callee = fi;
+	}
+	return cs;
+}
+
 void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 		      struct disasm_cpu *cpu)
 {
@@ -259,34 +288,44 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 				{
 					bool known = branch_target(o, g->shndx, insn, at,
 								   &target, &ext);
-					struct call_site *cs =
-						VEC_PUSH(c->calls, c->ncalls, c->cap);
 
-					cs->site = at;
-					cs->caller = f && at < fend ? g->func : OBJ_NONE;
-					cs->target_known = known;
-					cs->target = known ? target : 0;
-					cs->extern_name = ext;
-					cs->callee = OBJ_NONE;
-					if (known) {
-						uint32_t fi = object_func_at(o, target);
-
-						if (fi != OBJ_NONE && o->funcs[fi].addr == target)
-							cs->callee = fi;
-					}
+					add_site(o, c, at, f && at < fend ? g->func : OBJ_NONE,
+						 known, target, ext, false);
 					if (entry &&
 					    ((known && target == o->fentry_addr && o->fentry_addr) ||
 					     (ext && !strcmp(ext, "__fentry__"))))
 						real = false;
 				}
 				break;
-			case X86_INS_JMP:
-				if (f && at < fend && is_rel32(insn, 0xe9) &&
-				    ((branch_target(o, g->shndx, insn, at, &target, &ext) &&
-				      o->return_thunk_addr && target == o->return_thunk_addr) ||
-				     (ext && !strcmp(ext, "__x86_return_thunk"))))
-					real = false;
+			case X86_INS_JMP: {
+				bool known;
+
+				if (is_rel32(insn, 0xe9)) {
+					known = branch_target(o, g->shndx, insn, at, &target,
+							      &ext);
+				} else if (is_rel8_jmp(insn)) {
+					known = true;
+					ext = NULL;
+					target = at + insn->size +
+						 (uint64_t)(int64_t)(int8_t)insn->bytes[insn->size - 1];
+				} else {
+					break;
+				}
+				if ((known && o->return_thunk_addr &&
+				     target == o->return_thunk_addr) ||
+				    (ext && !strcmp(ext, "__x86_return_thunk"))) {
+					real = false;	/* the return itself */
+					break;
+				}
+				/* A tail call leaves the function for another's start. */
+				if (f && at < fend &&
+				    (ext || (known && target != f->addr &&
+					     (target < f->addr || target >= fend) &&
+					     object_func_at(o, target) != OBJ_NONE &&
+					     o->funcs[object_func_at(o, target)].addr == target)))
+					add_site(o, c, at, g->func, known, target, ext, true);
 				break;
+			}
 			case X86_INS_ENDBR64:
 			case X86_INS_ENDBR32:
 			case X86_INS_NOP:

@@ -78,10 +78,13 @@ struct obj_func {
 	uint32_t bad_bytes;
 	/* calls.c, copies.c */
 	uint32_t sites_in;		/* direct calls reaching it, all inputs */
+	uint32_t tails_in;		/* tail calls (jmp) reaching it */
 	bool sym_copy;			/* duplicate local name or clone */
 };
 
-/* A direct call (e8 rel32) found by disasm.c. */
+/* A direct call (e8 rel32) found by disasm.c, or a tail call: a jmp
+ * (e9 rel32, eb rel8) to the start of another function or to an undefined
+ * symbol. */
 struct call_site {
 	uint64_t site;			/* flat address of the call */
 	uint64_t target;		/* flat target when known in this object */
@@ -89,6 +92,7 @@ struct call_site {
 	uint32_t callee;		/* funcs index when target starts one */
 	const char *extern_name;	/* undefined symbol it calls (ET_REL) */
 	bool target_known;
+	bool tail;			/* a jmp, not a call */
 };
 
 /* One out-of-line copy of a declared-inline function, from DWARF. */

@@ -103,6 +103,7 @@ static void json_groups(struct json *j, const char *key,
 		json_kv_uint(j, "copies", g->ncopies);
 		json_kv_uint(j, "bytes", g->bytes);
 		json_kv_uint(j, "call_sites", g->call_sites);
+		json_kv_uint(j, "tail_calls", g->tail_calls);
 		if (clones) {
 			json_key(j, "kinds");
 			json_object_begin(j);
@@ -123,6 +124,7 @@ static void json_groups(struct json *j, const char *key,
 			json_kv_uint(j, "size", e->size);
 			json_kv_string(j, "unit", e->unit);
 			json_kv_uint(j, "call_sites", e->call_sites);
+			json_kv_uint(j, "tail_calls", e->tail_calls);
 			json_object_end(j);
 		}
 		json_array_end(j);
@@ -191,8 +193,10 @@ static void json_calls(struct json *j, struct report *rep)
 	json_kv_uint(j, "max_insns", rep->opts->max_insns);
 	json_kv_bool(j, "all_callees", rep->opts->all_callees);
 	json_kv_uint(j, "sites", cr->sites);
+	json_kv_uint(j, "tail_calls", cr->tail_calls);
 	json_kv_uint(j, "sites_to_undefined", cr->sites_unknown);
 	json_kv_uint(j, "tiny_sites", cr->tiny_sites);
+	json_kv_uint(j, "tiny_tail_calls", cr->tiny_tail_calls);
 	json_kv_uint(j, "tiny_callees", cr->tiny_callees);
 	json_kv_uint(j, "ftrace_sites", cr->ftrace_sites);
 	json_kv_uint(j, "thunk_sites", cr->thunk_sites);
@@ -207,6 +211,7 @@ static void json_calls(struct json *j, struct report *rep)
 		if (r->ref.obj && r->has_target)
 			json_place(j, r->ref.obj, r->target);
 		json_kv_uint(j, "sites", r->sites);
+		json_kv_uint(j, "tail_calls", r->tail_calls);
 		json_kv_uint(j, "callers", r->callers);
 		if (r->ref.func && r->ref.func->size) {
 			json_kv_uint(j, "insns", r->ref.func->insns);

@@ -89,38 +89,41 @@ static void print_copies(FILE *out, struct report *rep)
 	const struct copies_report *cp = &rep->copies;
 	static const struct ttable_col dcols[] = {
 		{ "COPIES", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
-		{ "FUNCTION", TT_TEXT }, { "DECLARED AT", TT_TEXT },
-		{ "UNITS", TT_TEXT },
+		{ "TAIL", TT_NUM }, { "FUNCTION", TT_TEXT },
+		{ "DECLARED AT", TT_TEXT }, { "UNITS", TT_TEXT },
 	};
 	static const struct ttable_col scols[] = {
 		{ "DEFS", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
-		{ "NAME", TT_TEXT }, { "UNITS", TT_TEXT },
+		{ "TAIL", TT_NUM }, { "NAME", TT_TEXT }, { "UNITS", TT_TEXT },
 	};
 	static const struct ttable_col ccols[] = {
 		{ "CLONES", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
-		{ "FUNCTION", TT_TEXT }, { "KINDS", TT_TEXT },
+		{ "TAIL", TT_NUM }, { "FUNCTION", TT_TEXT }, { "KINDS", TT_TEXT },
 	};
-	char a[32], b[32], c[32], buf[1024];
+	char a[32], b[32], c[32], d[32], buf[1024];
 	struct ttable *t;
-	uint64_t calls = 0;
+	uint64_t calls = 0, tails = 0;
 
 	fputs("\nCopies: functions meant to be inlined that exist out of line\n", out);
 	if (cp->dwarf) {
-		for (size_t i = 0; i < cp->ndwarf; i++)
+		for (size_t i = 0; i < cp->ndwarf; i++) {
 			calls += cp->dwarf_groups[i].call_sites;
-		fprintf(out, "DWARF: %s out-of-line copies of %s declared-inline functions, %s bytes, reached by %s direct calls\n",
+			tails += cp->dwarf_groups[i].tail_calls;
+		}
+		fprintf(out, "DWARF: %s out-of-line copies of %s declared-inline functions, %s bytes, reached by %s direct calls and %s tail calls\n",
 			num(a, cp->dwarf_copies), num(b, cp->ndwarf),
-			num(c, cp->dwarf_bytes), num(buf, calls));
+			num(c, cp->dwarf_bytes), num(buf, calls), num(d, tails));
 		if (cp->objects_without_dwarf)
 			fprintf(out, "       (%zu objects without DWARF are counted from their symbols only)\n",
 				cp->objects_without_dwarf);
-		t = ttable_new(dcols, 6, 3);
+		t = ttable_new(dcols, 7, 4);
 		for (size_t i = 0; i < cp->ndwarf; i++) {
 			const struct copy_group *g = &cp->dwarf_groups[i];
 
 			ttable_num(t, g->ncopies);
 			ttable_num(t, g->bytes);
 			ttable_num(t, g->call_sites);
+			ttable_num(t, g->tail_calls);
 			ttable_text(t, g->name);
 			if (g->decl_file) {
 				snprintf(buf, sizeof(buf), "%s:%" PRIu32, g->decl_file,
@@ -142,13 +145,14 @@ static void print_copies(FILE *out, struct report *rep)
 
 	fprintf(out, "\nSymbols: %s local function names defined more than once, %s definitions, %s bytes\n",
 		num(a, cp->ndups), num(b, cp->dup_defs), num(c, cp->dup_bytes));
-	t = ttable_new(scols, 5, 3);
+	t = ttable_new(scols, 6, 4);
 	for (size_t i = 0; i < cp->ndups; i++) {
 		const struct copy_group *g = &cp->dups[i];
 
 		ttable_num(t, g->ncopies);
 		ttable_num(t, g->bytes);
 		ttable_num(t, g->call_sites);
+		ttable_num(t, g->tail_calls);
 		ttable_text(t, g->name);
 		print_units(buf, sizeof(buf), g);
 		ttable_text(t, buf);
@@ -164,7 +168,7 @@ static void print_copies(FILE *out, struct report *rep)
 			analysis_clone_name((enum clone_kind)k),
 			num(a, cp->clone_kind_count[k]));
 	fputs(")\n", out);
-	t = ttable_new(ccols, 5, 3);
+	t = ttable_new(ccols, 6, 4);
 	for (size_t i = 0; i < cp->nclones; i++) {
 		const struct copy_group *g = &cp->clones[i];
 		size_t used = 0;
@@ -172,6 +176,7 @@ static void print_copies(FILE *out, struct report *rep)
 		ttable_num(t, g->ncopies);
 		ttable_num(t, g->bytes);
 		ttable_num(t, g->call_sites);
+		ttable_num(t, g->tail_calls);
 		ttable_text(t, g->name);
 		buf[0] = '\0';
 		for (int k = 0; k < CLONE_KINDS; k++)
@@ -192,8 +197,9 @@ static void print_calls(FILE *out, struct report *rep)
 	const struct calls_report *cr = &rep->calls;
 	const struct asmscan_options *opts = rep->opts;
 	static const struct ttable_col cols[] = {
-		{ "SITES", TT_NUM }, { "CALLERS", TT_MAX }, { "INSNS", TT_MAX },
-		{ "BYTES", TT_MAX }, { "CALLEE", TT_TEXT }, { "DEFINED AT", TT_TEXT },
+		{ "SITES", TT_NUM }, { "TAIL", TT_NUM }, { "CALLERS", TT_MAX },
+		{ "INSNS", TT_MAX }, { "BYTES", TT_MAX }, { "CALLEE", TT_TEXT },
+		{ "DEFINED AT", TT_TEXT },
 	};
 	char a[32], b[32], c[32], d[32], e[32], p[16], buf[1024];
 	struct ttable *t;
@@ -202,9 +208,9 @@ static void print_calls(FILE *out, struct report *rep)
 	pct(p, sizeof(p), cr->tiny_sites, cr->sites);
 	fprintf(out, "\nCalls: direct calls to tiny functions (a body of at most %u real instructions)\n",
 		opts->max_insns);
-	fprintf(out, "%s direct call sites; %s (%s) reach %s tiny functions\n",
-		num(a, cr->sites), num(b, cr->tiny_sites), p,
-		num(c, cr->tiny_callees));
+	fprintf(out, "%s direct call sites and %s tail calls; %s calls (%s) and %s tail calls reach %s tiny functions\n",
+		num(a, cr->sites), num(d, cr->tail_calls), num(b, cr->tiny_sites), p,
+		num(e, cr->tiny_tail_calls), num(c, cr->tiny_callees));
 	fprintf(out, "not ranked: %s to __fentry__, %s to retpoline thunks, %s to static-call trampolines, %s to functions no input defines\n",
 		num(d, cr->ftrace_sites), num(e, cr->thunk_sites),
 		num(a, cr->trampoline_sites), num(buf, cr->sites_unknown));
@@ -212,12 +218,13 @@ static void print_calls(FILE *out, struct report *rep)
 		return;
 	if (opts->all_callees)
 		fputs("Every callee (--all); tiny ones are marked *\n", out);
-	t = ttable_new(cols, 6, 4);
+	t = ttable_new(cols, 7, 5);
 	for (size_t i = 0; i < cr->nrows; i++) {
 		struct callee_row *r = &cr->rows[i];
 		bool known = r->ref.func && r->ref.func->size;
 
 		ttable_num(t, r->sites);
+		ttable_num(t, r->tail_calls);
 		ttable_num(t, r->callers);
 		if (known) {
 			ttable_num(t, r->ref.func->insns);

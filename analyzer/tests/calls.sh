@@ -27,10 +27,20 @@ for f in calls.o calls.exe; do
 	python3 "$HERE/expect.py" "$f.json" "$HERE/src/calls.c" || fail "$f: expectations"
 done
 
+# caller_c ends in a tail call to ext_call: a jmp, counted apart.
+for f in calls.o calls.exe; do
+	python3 - "$f.json" <<'PY' || fail "$f: tail call to ext_call"
+import json, sys
+rep = json.load(open(sys.argv[1]))
+row, = [c for c in rep['calls']['callees'] if c['name'] == 'ext_call']
+assert row['tail_calls'] == 1 and rep['calls']['tail_calls'] == 1, row
+PY
+done
+
 # The .o and the program it links into, read together: calls in calls.o to
 # ext_call (undefined there) reach its definition in calls-main.o.
 expect 0 "$ASMSCAN" calls -N 2 -n 0 calls.o calls-main.o
-grep -Eq "^ +2 +2 +2 +[0-9]+ +ext_call " out.txt ||
+grep -Eq "^ +2 +1 +3 +2 +[0-9]+ +ext_call " out.txt ||
 	fail "ext_call not resolved across objects: $(cat out.txt)"
 grep -q "not ranked: 9 to __fentry__" out.txt || fail "ftrace calls: $(cat out.txt)"
 # -N bounds the tiny body: local_tiny (2 insns) goes with -N 1.
@@ -39,6 +49,6 @@ grep -q " local_tiny " out.txt && fail "-N 1 still ranks local_tiny: $(cat out.t
 grep -q " get_one " out.txt || fail "-N 1 lost get_one: $(cat out.txt)"
 # --function narrows the list and the totals.
 expect 0 "$ASMSCAN" calls --function 'get_*' calls.o
-grep -q "^2 direct call sites; 2 (100.0%) reach 1 tiny functions" out.txt ||
+grep -q "^2 direct call sites and 0 tail calls; 2 calls (100.0%) and 0 tail calls reach 1 tiny functions" out.txt ||
 	fail "--function: $(cat out.txt)"
 echo "$TEST: PASS"

@@ -35,7 +35,7 @@ check program copies.exe
 
 # hdr_twice: one row, two copies, one from each unit.
 expect 0 "$ASMSCAN" copies copies.exe
-grep -Eq "^ +2 +[0-9]+ +[0-9]+ +hdr_twice +.*copies\.h:[0-9]+ +.*copies-a\.c, .*copies-b\.c$" out.txt ||
+grep -Eq "^ +2 +[0-9]+ +[0-9]+ +[0-9]+ +hdr_twice +.*copies\.h:[0-9]+ +.*copies-a\.c, .*copies-b\.c$" out.txt ||
 	fail "hdr_twice is not one row of two copies: $(cat out.txt)"
 
 # Without DWARF: the symbol copies are still found, and the text says so.
@@ -44,7 +44,7 @@ mv out.txt nodwarf.json
 python3 "$HERE/nm_copies.py" nm nodwarf.json nodwarf-a.o nodwarf-b.o || fail "symbols without DWARF"
 expect 0 "$ASMSCAN" copies nodwarf-a.o nodwarf-b.o
 grep -q "^DWARF: none" out.txt || fail "no word on the missing DWARF: $(cat out.txt)"
-grep -Eq "^ +2 +[0-9]+ +[0-9]+ +helper +copies-a\.c, copies-b\.c$" out.txt ||
+grep -Eq "^ +2 +[0-9]+ +[0-9]+ +[0-9]+ +helper +copies-a\.c, copies-b\.c$" out.txt ||
 	fail "helper defined twice: $(cat out.txt)"
 expect 0 "$ASMSCAN" copies --no-dwarf copies.exe
 grep -q "^DWARF: none" out.txt || fail "--no-dwarf still reads DWARF"

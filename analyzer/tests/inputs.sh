@@ -39,7 +39,7 @@ ar rcs regular.a tree/kernel/fork.o tree/mm/slab.o
 
 expect 0 "$ASMSCAN" copies -n 0 tree/built-in.a
 grep -q "^3 objects: 3 relocatable" out.txt || fail "thin archive: $(cat out.txt)"
-grep -Eq "^ +3 +[0-9]+ +[0-9]+ +dup " out.txt || fail "thin archive: dup x3: $(cat out.txt)"
+grep -Eq "^ +3 +[0-9]+ +[0-9]+ +[0-9]+ +dup " out.txt || fail "thin archive: dup x3: $(cat out.txt)"
 expect 0 "$ASMSCAN" -f json copies regular.a
 python3 - <<'PY' || fail "regular archive members: $(cat out.txt)"
 import json
