@@ -55,6 +55,13 @@ static const struct asmscan_verb verbs[] = {
 	  "(Linux 6.1 x86-64 layouts; a table whose entries do not fit is\n"
 	  "refused with a note, never misread) and counts the entries in each\n"
 	  "function and in out-of-line copies of inline functions.\n" },
+	/*
+	 * The hook for the plugin's records: give this verb its own
+	 * ASMSCAN_WANT_SITES, a per-object step in analysis.c after the DWARF
+	 * walk (the records carry file:line, DWARF line tables map them to
+	 * code), a report part built in analysis_report() and a part in each
+	 * renderer, as "tables" has.  The record format is docs/format.md's.
+	 */
 	{ "sites", 0,
 	  "the plugin's embedded asm-site records, mapped to code",
 	  "Reads the asm-site records asminline.so embeds in objects and maps\n"

@@ -214,6 +214,8 @@ static void print_calls(FILE *out, struct report *rep)
 	fprintf(out, "not ranked: %s to __fentry__, %s to retpoline thunks, %s to static-call trampolines, %s to functions no input defines\n",
 		num(d, cr->ftrace_sites), num(e, cr->thunk_sites),
 		num(a, cr->trampoline_sites), num(buf, cr->sites_unknown));
+	if (!rep->sum.with_dwarf)
+		fputs("(no DWARF in the inputs: where callees are declared is not known)\n", out);
 	if (!cr->nrows)
 		return;
 	if (opts->all_callees)
