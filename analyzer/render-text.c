@@ -12,6 +12,9 @@
 #include "tables.h"
 #include "texttable.h"
 
+/* "function" or "functions" after a count. */
+#define PL(n, one, many) ((n) == 1 ? (one) : (many))
+
 static const char *num(char *buf, uint64_t n)
 {
 	return fmt_count(buf, n);
@@ -110,8 +113,9 @@ static void print_copies(FILE *out, struct report *rep)
 			calls += cp->dwarf_groups[i].call_sites;
 			tails += cp->dwarf_groups[i].tail_calls;
 		}
-		fprintf(out, "DWARF: %s out-of-line copies of %s declared-inline functions, %s bytes, reached by %s direct calls and %s tail calls\n",
-			num(a, cp->dwarf_copies), num(b, cp->ndwarf),
+		fprintf(out, "DWARF: %s out-of-line %s of %s declared-inline %s, %s bytes, reached by %s direct calls and %s tail calls\n",
+			num(a, cp->dwarf_copies), PL(cp->dwarf_copies, "copy", "copies"),
+			num(b, cp->ndwarf), PL(cp->ndwarf, "function", "functions"),
 			num(c, cp->dwarf_bytes), num(buf, calls), num(d, tails));
 		if (cp->objects_without_dwarf)
 			fprintf(out, "       (%zu objects without DWARF are counted from their symbols only)\n",
@@ -143,8 +147,9 @@ static void print_copies(FILE *out, struct report *rep)
 		      "       without it only the symbol copies below can be found)\n", out);
 	}
 
-	fprintf(out, "\nSymbols: %s local function names defined more than once, %s definitions, %s bytes\n",
-		num(a, cp->ndups), num(b, cp->dup_defs), num(c, cp->dup_bytes));
+	fprintf(out, "\nSymbols: %s local function %s defined more than once, %s definitions, %s bytes\n",
+		num(a, cp->ndups), PL(cp->ndups, "name", "names"),
+		num(b, cp->dup_defs), num(c, cp->dup_bytes));
 	t = ttable_new(scols, 6, 4);
 	for (size_t i = 0; i < cp->ndups; i++) {
 		const struct copy_group *g = &cp->dups[i];
@@ -161,8 +166,10 @@ static void print_copies(FILE *out, struct report *rep)
 		ttable_print(out, t, rep->opts->top, true);
 	ttable_free(t);
 
-	fprintf(out, "\nSymbols: %s clones of %s functions, %s bytes (",
-		num(a, cp->clone_syms), num(b, cp->nclones), num(c, cp->clone_bytes));
+	fprintf(out, "\nSymbols: %s %s of %s %s, %s bytes (",
+		num(a, cp->clone_syms), PL(cp->clone_syms, "clone", "clones"),
+		num(b, cp->nclones), PL(cp->nclones, "function", "functions"),
+		num(c, cp->clone_bytes));
 	for (int k = 0; k < CLONE_KINDS; k++)
 		fprintf(out, "%s.%s %s", k ? ", " : "",
 			analysis_clone_name((enum clone_kind)k),
@@ -208,9 +215,10 @@ static void print_calls(FILE *out, struct report *rep)
 	pct(p, sizeof(p), cr->tiny_sites, cr->sites);
 	fprintf(out, "\nCalls: direct calls to tiny functions (a body of at most %u real instructions)\n",
 		opts->max_insns);
-	fprintf(out, "%s direct call sites and %s tail calls; %s calls (%s) and %s tail calls reach %s tiny functions\n",
+	fprintf(out, "%s direct call sites and %s tail calls; %s calls (%s) and %s tail calls reach %s tiny %s\n",
 		num(a, cr->sites), num(d, cr->tail_calls), num(b, cr->tiny_sites), p,
-		num(e, cr->tiny_tail_calls), num(c, cr->tiny_callees));
+		num(e, cr->tiny_tail_calls), num(c, cr->tiny_callees),
+		PL(cr->tiny_callees, "function", "functions"));
 	fprintf(out, "not ranked: %s to __fentry__, %s to retpoline thunks, %s to static-call trampolines, %s to functions no input defines\n",
 		num(d, cr->ftrace_sites), num(e, cr->thunk_sites),
 		num(a, cr->trampoline_sites), num(buf, cr->sites_unknown));

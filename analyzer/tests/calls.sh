@@ -49,6 +49,6 @@ grep -q " local_tiny " out.txt && fail "-N 1 still ranks local_tiny: $(cat out.t
 grep -q " get_one " out.txt || fail "-N 1 lost get_one: $(cat out.txt)"
 # --function narrows the list and the totals.
 expect 0 "$ASMSCAN" calls --function 'get_*' calls.o
-grep -q "^2 direct call sites and 0 tail calls; 2 calls (100.0%) and 0 tail calls reach 1 tiny functions" out.txt ||
+grep -q "^2 direct call sites and 0 tail calls; 2 calls (100.0%) and 0 tail calls reach 1 tiny function" out.txt ||
 	fail "--function: $(cat out.txt)"
 echo "$TEST: PASS"

@@ -38,6 +38,12 @@ expect 0 "$ASMSCAN" copies copies.exe
 grep -Eq "^ +2 +[0-9]+ +[0-9]+ +[0-9]+ +hdr_twice +.*copies\.h:[0-9]+ +.*copies-a\.c, .*copies-b\.c$" out.txt ||
 	fail "hdr_twice is not one row of two copies: $(cat out.txt)"
 
+# --function narrows every list and total.
+expect 0 "$ASMSCAN" copies --function 'hdr_*' copies.exe
+grep -q "^DWARF: 2 out-of-line copies of 1 declared-inline function," out.txt &&
+	grep -q "^Symbols: 1 local function name defined more than once, 2 definitions" out.txt ||
+	fail "--function: $(cat out.txt)"
+
 # Without DWARF: the symbol copies are still found, and the text says so.
 expect 0 "$ASMSCAN" copies -f json nodwarf-a.o nodwarf-b.o
 mv out.txt nodwarf.json

@@ -27,6 +27,11 @@ for f in tables.o tables.exe; do
 		fail "$f: .smp_locks summary: $(cat out.txt)"
 done
 
+# --function narrows the rows and the totals.
+expect 0 "$ASMSCAN" tables --function 'locked*' tables.o
+grep -Eq "^\.smp_locks +4 +2 +2 +0 +0 +0 +read$" out.txt &&
+	grep -Eq "^\.altinstructions +12 +0 +0 " out.txt || fail "--function: $(cat out.txt)"
+
 # A 13-byte .altinstructions (the layout before Linux 5.10 had a padlen
 # byte) is refused, not misread; the other tables are still counted.
 cat >old.s <<'S'
