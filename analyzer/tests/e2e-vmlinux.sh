@@ -8,6 +8,8 @@
 #     refused, DWARF copies with their declarations;
 #   - direct call sites per callee equal objdump -d's (objdump_calls.py);
 #   - symbol copies equal nm's (nm_copies.py);
+#   - the table entries per function equal what the relocations that
+#     --emit-relocs kept say (reloc_tables.py);
 #   - the JSON is the same for -j 1 and -j 2.
 set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN FETCH}
@@ -15,7 +17,7 @@ FETCH=${2:?usage: $0 ASMSCAN FETCH}
 TEST=analyzer-e2e-vmlinux
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
-need objdump nm python3
+need objdump nm readelf python3
 
 rc=0
 vmlinux=$("$FETCH") || rc=$?
@@ -59,6 +61,10 @@ python3 "$HERE/objdump_calls.py" objdump "$vmlinux" calls.json || fail "calls di
 expect 0 "$ASMSCAN" copies -f json "$vmlinux"
 mv out.txt copies.json
 python3 "$HERE/nm_copies.py" nm copies.json "$vmlinux" || fail "symbol copies differ from nm"
+
+expect 0 "$ASMSCAN" tables -f json "$vmlinux"
+mv out.txt tables.json
+python3 "$HERE/reloc_tables.py" "$vmlinux" tables.json || fail "tables differ from the relocations"
 
 expect 0 "$ASMSCAN" -f json -j 1 "$vmlinux"
 cmp -s out.txt all.json || fail "-j 1 and -j 2 give different JSON"

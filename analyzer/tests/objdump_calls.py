@@ -97,6 +97,8 @@ def main():
     theirs = objdump_counts(objdump, path, relocatable)
     ours = Counter()
     for c in rep['calls']['callees']:
+        if not c['sites']:
+            continue            # reached by tail calls only
         if relocatable:
             ours[c['name']] += c['sites']
         else:
