@@ -1,52 +1,142 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * asmscan.c — main: options, libelf setup, then each input in turn
- * (elfutils' skeleton).  One unreadable input is reported and the others
- * are still read; the exit code is the worst seen.
- *
- * This is a shell: for every ELF file (object, executable, shared object,
- * or each member of an ar archive) it prints a one-line summary.  The
- * planned analyses (out-of-line copies of inline functions, the plugin's
- * asm-site records, diff, check) are not implemented yet, and the verbs
- * that will run them say so.
+ * asmscan.c — main: options (one struct, filled once), the verb table,
+ * libelf setup, then the inputs in turn (elfutils' skeleton): one bad
+ * input is reported and the others are still read; the exit code is the
+ * worst seen.  Global options go before or after the verb.
  */
 #include "asmscan.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <capstone/capstone.h>
 #include <elfutils/version.h>
+#include <gelf.h>
 
-#include "elf-summary.h"
+#include "analysis.h"
+#include "input.h"
+#include "progress.h"
+#include "render.h"
+#include "util.h"
 
-static const char asmscan_usage[] =
-	"Usage: asmscan [OPTION]... FILE...\n"
-	"Summarise ELF files (vmlinux, .o, .ko, ar archives) for asminline.\n"
-	"\n"
-	"  -h, --help     print this help and exit\n"
-	"  -V, --version  print the version and the libraries in use, and exit\n"
-	"\n"
-	"For each FILE (each member of an archive) one line is printed:\n"
-	"  FILE: ELF64 x86-64 relocatable, N function symbols, DWARF N units\n"
-	"\n"
-	"Verbs planned but NOT IMPLEMENTED yet: diff, check; and the analyses of\n"
-	"out-of-line inline functions and of the plugin's asm records.\n"
-	"\n"
-	"Exit status: 0 every input was read; 1 a gating verb found something new\n"
-	"(no such verb yet); 2 usage error or an input could not be read (2 wins).\n";
+struct asmscan_verb {
+	const char *name;
+	unsigned want;			/* 0: not implemented yet */
+	const char *summary;
+	const char *help;
+};
 
-/* Verbs that will exist; each refuses honestly until it is written. */
-static const char *const asmscan_planned_verbs[] = { "diff", "check" };
+static const struct asmscan_verb verbs[] = {
+	{ "copies", ASMSCAN_WANT_COPIES,
+	  "functions meant to be inlined that exist out of line",
+	  "From DWARF: each subprogram declared inline (DW_AT_inline) with\n"
+	  "concrete out-of-line instances, grouped by declaration, with the\n"
+	  "units they come from and the direct calls that reach them.  From\n"
+	  "symbols (with or without DWARF): local function names defined more\n"
+	  "than once, and GCC's .isra/.constprop/.part/.cold clones.\n" },
+	{ "calls", ASMSCAN_WANT_CALLS,
+	  "direct calls to tiny functions, ranked by call sites",
+	  "A tiny function has a body of at most N real instructions (-N,\n"
+	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
+	  "jmp __x86_return_thunk do not count.  Calls to __fentry__ and to\n"
+	  "retpoline thunks are counted but not ranked.\n"
+	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
+	  "      --all          list every callee, tiny or not (marked *)\n" },
+	{ "tables", ASMSCAN_WANT_TABLES,
+	  "special-section entries per function, and in out-of-line copies",
+	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
+	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
+	  "(Linux 6.1 x86-64 layouts; a table whose entries do not fit is\n"
+	  "refused with a note, never misread) and counts the entries in each\n"
+	  "function and in out-of-line copies of inline functions.\n" },
+	/*
+	 * The hook for the plugin's records: give this verb its own
+	 * ASMSCAN_WANT_SITES, a per-object step in analysis.c after the DWARF
+	 * walk (the records carry file:line, DWARF line tables map them to
+	 * code), a report part built in analysis_report() and a part in each
+	 * renderer, as "tables" has.  The record format is docs/format.md's.
+	 */
+	{ "sites", 0,
+	  "the plugin's embedded asm-site records, mapped to code",
+	  "Reads the asm-site records asminline.so embeds in objects and maps\n"
+	  "them to the code they produced.  Not implemented yet.\n" },
+	{ "diff", 0, "what changed between two builds", "Not implemented yet.\n" },
+	{ "check", 0, "gate CI against a baseline", "Not implemented yet.\n" },
+};
+
+#define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
+
+const char *asmscan_verb_name(const struct asmscan_verb *verb)
+{
+	return verb->name;
+}
+
+static const char usage_head[] =
+	"Usage: asmscan [OPTION]... [VERB] FILE...\n"
+	"Check inlining outcomes in x86-64 Linux binaries: vmlinux, .o, .ko, ar\n"
+	"archives (also thin built-in.a) and directories (every ELF object under\n"
+	"them).  Without a VERB, a summary of all analyses.\n"
+	"\n"
+	"Verbs (asmscan help VERB for each):\n";
+
+static const char usage_tail[] =
+	"\n"
+	"Options (before or after the verb):\n"
+	"  -f, --format FMT     text (default), json or sarif\n"
+	"  -o, --output FILE    write the result to FILE, not stdout\n"
+	"  -p, --pretty         indent JSON and SARIF\n"
+	"  -n, --top N          rows per text table, the rest as [N others]\n"
+	"                       (default 20, 10 in the summary; 0 = all)\n"
+	"  -N, --max-insns N    calls: the largest tiny body (default 3)\n"
+	"      --all            calls: every callee, not only tiny ones\n"
+	"  -j, --jobs N         threads (default: the CPUs online); the output\n"
+	"                       is the same whatever N is\n"
+	"      --include GLOB   read only objects whose name matches (repeatable)\n"
+	"      --exclude GLOB   skip objects whose name matches (repeatable)\n"
+	"      --function GLOB  only functions whose name matches (repeatable)\n"
+	"      --no-dwarf       ignore debug info: symbols and code only\n"
+	"  -h, --help           print this help and exit\n"
+	"  -V, --version        print the version and libraries, and exit\n"
+	"\n"
+	"Globs are fnmatch(3) patterns; for objects they match the name as\n"
+	"printed (a path, or lib.a(member.o)) and '*' also matches '/'.\n"
+	"\n"
+	"Exit status: 0 every input was read; 1 a gating verb found something\n"
+	"new (no such verb yet); 2 usage error or an input could not be read\n"
+	"(2 wins).  Problems read \"asmscan: FILE: what: why\" on stderr.\n";
+
+static void print_usage(FILE *out)
+{
+	fputs(usage_head, out);
+	for (size_t i = 0; i < NVERBS; i++)
+		fprintf(out, "  %-8s %s%s\n", verbs[i].name, verbs[i].summary,
+			verbs[i].want ? "" : " (not implemented yet)");
+	fputs(usage_tail, out);
+}
+
+static const struct asmscan_verb *find_verb(const char *name)
+{
+	for (size_t i = 0; i < NVERBS; i++)
+		if (!strcmp(verbs[i].name, name))
+			return &verbs[i];
+	return NULL;
+}
+
+static void print_verb_help(const struct asmscan_verb *v)
+{
+	printf("Usage: asmscan %s [OPTION]... FILE...\n%s.\n\n%s", v->name,
+	       v->summary, v->help);
+	printf("\nThe global options (asmscan --help) apply too.\n");
+}
 
 __attribute__((format(printf, 1, 2)))
-static int asmscan_usage_error(const char *fmt, ...)
+static int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -58,173 +148,239 @@ static int asmscan_usage_error(const char *fmt, ...)
 	return ASMSCAN_EXIT_ERROR;
 }
 
-static void asmscan_print_version(void)
+static void print_version(void)
 {
 	int major, minor;
 
 	cs_version(&major, &minor);
 	printf("asmscan %s\n", ASMSCAN_VERSION);
 	printf("libelf/libdw (elfutils) %d.%d, capstone %d.%d\n",
-	       _ELFUTILS_VERSION / 1000, _ELFUTILS_VERSION % 1000, major,
-	       minor);
+	       _ELFUTILS_VERSION / 1000, _ELFUTILS_VERSION % 1000, major, minor);
 }
 
-static int asmscan_parse_args(int argc, char **argv,
-			      struct asmscan_options *opts)
+static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+enum {
+	OPT_ALL = 256,
+	OPT_INCLUDE,
+	OPT_EXCLUDE,
+	OPT_FUNCTION,
+	OPT_NO_DWARF,
+};
+
+static void push_glob(const char ***v, size_t *n, const char *glob)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = glob;
+}
+
+/* Returns -1 to go on, else the exit code. */
+static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "max-insns", required_argument, NULL, 'N' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "all", no_argument, NULL, OPT_ALL },
+		{ "include", required_argument, NULL, OPT_INCLUDE },
+		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+		{ "function", required_argument, NULL, OPT_FUNCTION },
+		{ "no-dwarf", no_argument, NULL, OPT_NO_DWARF },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool help = false, top_set = false, calls_opt = false;
+	const char *calls_flag = NULL;
+	unsigned long v;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int c;
 
+	opts->jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned)ncpu;
+	opts->max_insns = ASMSCAN_DEFAULT_MAX_INSNS;
+	opts->top = ASMSCAN_DEFAULT_TOP;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hVf:o:pn:N:j:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
-			fputs(asmscan_usage, stdout);
-			exit(ASMSCAN_EXIT_OK);
+			help = true;
+			break;
 		case 'V':
-			asmscan_print_version();
-			exit(ASMSCAN_EXIT_OK);
+			print_version();
+			return ASMSCAN_EXIT_OK;
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				opts->format = ASMSCAN_FORMAT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				opts->format = ASMSCAN_FORMAT_JSON;
+			else if (!strcmp(optarg, "sarif"))
+				opts->format = ASMSCAN_FORMAT_SARIF;
+			else
+				return usage_error("unknown format '%s' (text, json, sarif)",
+						   optarg);
+			break;
+		case 'o':
+			opts->output = optarg;
+			break;
+		case 'p':
+			opts->pretty = true;
+			break;
+		case 'n':
+			if (!parse_uint(optarg, 1000000000UL, &v))
+				return usage_error("bad number for --top: '%s'", optarg);
+			opts->top = v;
+			top_set = true;
+			break;
+		case 'N':
+			if (!parse_uint(optarg, 1000000UL, &v))
+				return usage_error("bad number for --max-insns: '%s'", optarg);
+			opts->max_insns = (unsigned)v;
+			calls_opt = true;
+			calls_flag = "--max-insns";
+			break;
+		case 'j':
+			if (!parse_uint(optarg, 256, &v) || !v)
+				return usage_error("bad number for --jobs: '%s' (1 to 256)",
+						   optarg);
+			opts->jobs = (unsigned)v;
+			break;
+		case OPT_ALL:
+			opts->all_callees = true;
+			calls_opt = true;
+			calls_flag = "--all";
+			break;
+		case OPT_INCLUDE:
+			push_glob(&opts->include, &opts->ninclude, optarg);
+			break;
+		case OPT_EXCLUDE:
+			push_glob(&opts->exclude, &opts->nexclude, optarg);
+			break;
+		case OPT_FUNCTION:
+			push_glob(&opts->functions, &opts->nfunctions, optarg);
+			break;
+		case OPT_NO_DWARF:
+			opts->no_dwarf = true;
+			break;
 		default:
-			/* A long option as typed ("--help=x" too), else -c. */
+			if (optopt && optopt < 256 && strchr("fonNj", optopt))
+				return usage_error("option '-%c' needs an argument", optopt);
 			if (!strncmp(argv[optind - 1], "--", 2))
-				return asmscan_usage_error("bad option '%s'",
-							   argv[optind - 1]);
-			return asmscan_usage_error("unknown option '-%c'",
-						   optopt);
+				return usage_error("bad option '%s'", argv[optind - 1]);
+			return usage_error("unknown option '-%c'", optopt);
 		}
 	}
+
+	/* The first operand is a verb if it names one ("help" too). */
+	if (optind < argc && !strcmp(argv[optind], "help")) {
+		const struct asmscan_verb *vb;
+
+		if (optind + 1 >= argc) {
+			print_usage(stdout);
+			return ASMSCAN_EXIT_OK;
+		}
+		vb = find_verb(argv[optind + 1]);
+		if (!vb)
+			return usage_error("no verb '%s'", argv[optind + 1]);
+		print_verb_help(vb);
+		return ASMSCAN_EXIT_OK;
+	}
+	if (optind < argc && (opts->verb = find_verb(argv[optind])))
+		optind++;
+	if (help) {
+		if (opts->verb)
+			print_verb_help(opts->verb);
+		else
+			print_usage(stdout);
+		return ASMSCAN_EXIT_OK;
+	}
+	if (opts->verb && !opts->verb->want) {
+		fprintf(stderr, "asmscan: %s: not implemented yet\n", opts->verb->name);
+		return ASMSCAN_EXIT_ERROR;
+	}
+	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
+		return usage_error("option '%s' applies to 'calls' and the summary only",
+				   calls_flag);
 	if (optind >= argc)
-		return asmscan_usage_error("no input files");
-	for (size_t i = 0; i < sizeof(asmscan_planned_verbs) /
-				       sizeof(asmscan_planned_verbs[0]);
-	     i++) {
-		if (!strcmp(argv[optind], asmscan_planned_verbs[i])) {
-			fprintf(stderr, "asmscan: %s: not implemented yet\n",
-				argv[optind]);
-			return ASMSCAN_EXIT_ERROR;
-		}
-	}
+		return usage_error("no input files");
+	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
+	if (!opts->verb && !top_set)
+		opts->top = ASMSCAN_SUMMARY_TOP;
 	opts->inputs = (const char *const *)&argv[optind];
 	opts->ninputs = (size_t)(argc - optind);
-	return ASMSCAN_EXIT_OK;
+	opts->progress = isatty(STDERR_FILENO);
+	return -1;
 }
 
-static int asmscan_elf(Elf *elf, const char *name)
+static int write_result(const struct asmscan_options *opts, struct report *rep)
 {
-	struct elf_summary sum;
-	const char *err = elf_summary_read(elf, &sum);
+	FILE *out = stdout;
 
-	if (err) {
-		asmscan_error(name, "cannot read ELF", err);
-		return ASMSCAN_EXIT_ERROR;
-	}
-	elf_summary_print_text(stdout, name, &sum);
-	return ASMSCAN_EXIT_OK;
-}
-
-/* Each member of an ar archive, as "archive(member)". */
-static int asmscan_archive(int fd, Elf *ar, const char *path)
-{
-	Elf_Cmd cmd = ELF_C_READ_MMAP;
-	Elf *sub;
-	int rc = ASMSCAN_EXIT_OK;
-
-	while ((sub = elf_begin(fd, cmd, ar))) {
-		Elf_Arhdr *hdr = elf_getarhdr(sub);
-		const char *member = hdr && hdr->ar_name ? hdr->ar_name : "?";
-		size_t len = strlen(path) + strlen(member) + 3;
-		char *name = malloc(len);
-
-		if (!name) {
-			asmscan_error(path, "cannot read archive", strerror(ENOMEM));
-			elf_end(sub);
+	if (opts->output) {
+		out = fopen(opts->output, "w");
+		if (!out) {
+			asmscan_error(opts->output, "cannot create", strerror(errno));
 			return ASMSCAN_EXIT_ERROR;
 		}
-		snprintf(name, len, "%s(%s)", path, member);
-		/* "/" and "//" are the symbol and long-name tables. */
-		if (member[0] != '/') {
-			if (elf_kind(sub) == ELF_K_ELF) {
-				int r = asmscan_elf(sub, name);
-
-				rc = r > rc ? r : rc;
-			} else {
-				asmscan_error(name, "cannot read member",
-					      "not an ELF object");
-				rc = ASMSCAN_EXIT_ERROR;
-			}
-		}
-		free(name);
-		cmd = elf_next(sub);
-		elf_end(sub);
 	}
-	return rc;
-}
-
-static int asmscan_input(const char *path)
-{
-	struct stat st;
-	int fd, rc;
-	Elf *elf;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		asmscan_error(path, "cannot open", strerror(errno));
-		return ASMSCAN_EXIT_ERROR;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		asmscan_error(path, "cannot read",
-			      S_ISDIR(st.st_mode) ? strerror(EISDIR)
-						  : "not a regular file");
-		close(fd);
-		return ASMSCAN_EXIT_ERROR;
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf) {
-		asmscan_error(path, "cannot read ELF", elf_errmsg(-1));
-		close(fd);
-		return ASMSCAN_EXIT_ERROR;
-	}
-	switch (elf_kind(elf)) {
-	case ELF_K_ELF:
-		rc = asmscan_elf(elf, path);
+	switch (opts->format) {
+	case ASMSCAN_FORMAT_TEXT:
+		render_text(out, rep);
 		break;
-	case ELF_K_AR:
-		rc = asmscan_archive(fd, elf, path);
+	case ASMSCAN_FORMAT_JSON:
+		render_json(out, rep);
 		break;
-	default:
-		asmscan_error(path, "cannot read",
-			      "not an ELF file or ar archive");
-		rc = ASMSCAN_EXIT_ERROR;
+	case ASMSCAN_FORMAT_SARIF:
+		render_sarif(out, rep);
 		break;
 	}
-	elf_end(elf);
-	close(fd);
-	return rc;
+	if (fflush(out) != 0 || ferror(out) ||
+	    (out != stdout && fclose(out) != 0)) {
+		asmscan_error(opts->output ? opts->output : "stdout", "cannot write",
+			      strerror(errno));
+		return ASMSCAN_EXIT_ERROR;
+	}
+	return ASMSCAN_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
 	struct asmscan_options opts = { 0 };
-	int rc = asmscan_parse_args(argc, argv, &opts);
+	struct input_list inputs = { 0 };
+	struct report rep;
+	int rc = parse_args(argc, argv, &opts);
 
-	if (rc != ASMSCAN_EXIT_OK)
+	if (rc >= 0)
 		return rc;
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		asmscan_error("libelf", "cannot initialise", elf_errmsg(-1));
 		return ASMSCAN_EXIT_ERROR;
 	}
-	for (size_t i = 0; i < opts.ninputs; i++) {
-		int r = asmscan_input(opts.inputs[i]);
-
-		rc = r > rc ? r : rc;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		asmscan_error("stdout", "cannot write", strerror(errno));
-		return ASMSCAN_EXIT_ERROR;
-	}
+	progress_enable(opts.progress);
+	input_expand(&opts, &inputs);
+	analysis_run(&opts, &inputs, &rep);
+	analysis_report(&rep);
+	rc = write_result(&opts, &rep);
+	analysis_free(&rep);
+	input_list_free(&inputs);
+	free(opts.include);
+	free(opts.exclude);
+	free(opts.functions);
+	rc = rc > asmscan_status() ? rc : asmscan_status();
 	return rc;
 }

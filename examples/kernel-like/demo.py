@@ -103,13 +103,17 @@ def main():
     for r in refused(f"{out}/apply") or ["none"]:
         print(f"  {r}")
 
-    print("== asmscan (a shell so far: ELF summary only)")
-    sys.stdout.write(run([asmscan] + [f"apply/{o}" for o in objs],
-                         cwd=os.path.join(HERE, out)))
+    print("== asmscan tables: special-section entries per function")
+    for mode in ("warn", "apply"):
+        text = run([asmscan, "tables", "-n", "4"] + [f"{mode}/{o}" for o in objs],
+                   cwd=os.path.join(HERE, out))
+        table = text[text.index("Functions by entries"):].split("\n\n")[0]
+        print(f"{mode}:")
+        for line in table.splitlines()[1:]:
+            print(f"  {line}")
     print("not implemented yet: call-edge records (which refusal each flagged "
           "asm caused),\n  records embedded in objects (embed=1), and asmscan's "
-          "analyses, diff and check.")
-
+          "sites, diff and check.")
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * analysis.h — run the analyses a verb wants over every object, then put
+ * the per-object results together into what the renderers print.
+ *
+ * Per object (in input order): object_open(), then one -j batch of
+ * disassembly chunks and the DWARF walk, then the tables; its messages are
+ * reported before the next object starts, so stderr, stdout and the JSON
+ * document come out in the same order whatever -j is.
+ *
+ * Across objects (analysis_report()): a call in a .o to an undefined
+ * symbol reaches the global function of that name in another input if
+ * there is one; local names defined more than once and clone suffixes are
+ * grouped over every input; --function narrows every list and total.
+ */
+#ifndef ASMSCAN_ANALYSIS_H
+#define ASMSCAN_ANALYSIS_H
+
+#include "asmscan.h"
+#include "input.h"
+#include "object.h"
+
+/* A function of one object: where rows point. */
+struct func_ref {
+	struct object *obj;
+	struct obj_func *func;		/* NULL: not a known function */
+};
+
+enum callee_class {
+	CALLEE_PLAIN,
+	CALLEE_FTRACE,			/* __fentry__: patched at boot */
+	CALLEE_THUNK,			/* __x86_indirect_thunk_*: an indirect call */
+	CALLEE_TRAMPOLINE,		/* __SCT__*: a static call, patched at run time */
+};
+
+struct callee_row {
+	struct func_ref ref;
+	const char *name;		/* "name", "name+0x12", or extern name */
+	uint64_t target;		/* flat, when ref.obj && has_target */
+	bool has_target;
+	enum callee_class cls;
+	uint64_t sites, callers;	/* call sites; distinct calling functions */
+	uint64_t tail_calls;		/* jmps to its start from other functions */
+	bool tiny;			/* body <= max_insns (known body only) */
+};
+
+struct calls_report {
+	uint64_t sites;			/* every direct call (after --function) */
+	uint64_t tail_calls;
+	uint64_t sites_unknown;		/* to undefined symbols nobody defines */
+	uint64_t tiny_sites, tiny_tail_calls, tiny_callees;
+	uint64_t ftrace_sites, thunk_sites, trampoline_sites;
+	struct callee_row *rows;	/* sites descending, then name */
+	size_t nrows;
+};
+
+enum clone_kind {
+	CLONE_ISRA,
+	CLONE_CONSTPROP,
+	CLONE_PART,
+	CLONE_COLD,
+	CLONE_OTHER,			/* .lto_priv, .localalias, ... */
+	CLONE_KINDS,
+};
+
+struct copy_entry {
+	struct func_ref ref;
+	const char *symbol;		/* its symbol name (a clone has one) */
+	uint64_t addr, size;		/* flat */
+	const char *unit;		/* DWARF unit, STT_FILE, or object */
+	uint64_t call_sites, tail_calls;
+};
+
+struct copy_group {
+	const char *name;		/* function (DWARF) or base name */
+	const char *decl_file;
+	uint32_t decl_line;
+	struct copy_entry *copies;
+	size_t ncopies;
+	uint64_t bytes, call_sites, tail_calls;
+	unsigned kinds;			/* clones: 1 << CLONE_* present */
+	uint64_t kind_count[CLONE_KINDS];
+};
+
+struct copies_report {
+	bool dwarf;			/* some object had DWARF */
+	size_t objects_without_dwarf;
+	struct copy_group *dwarf_groups;	/* declared inline, out of line */
+	size_t ndwarf;
+	struct copy_group *dups;	/* a local name defined more than once */
+	size_t ndups;
+	struct copy_group *clones;	/* by base name */
+	size_t nclones;
+	uint64_t dwarf_copies, dwarf_bytes;
+	uint64_t dup_defs, dup_bytes;
+	uint64_t clone_syms, clone_bytes, clone_kind_count[CLONE_KINDS];
+	struct arena names;		/* base names of clone groups */
+};
+
+struct table_row {
+	struct func_ref ref;
+	uint64_t counts[TABLE_COUNT];
+	uint64_t total;
+	bool copy;
+};
+
+struct tables_report {
+	struct table_result totals[TABLE_COUNT];	/* summed over objects */
+	size_t refused[TABLE_COUNT];	/* objects whose table was refused */
+	uint64_t in_copies[TABLE_COUNT];
+	bool copies_from_dwarf;
+	struct table_row *rows;		/* total descending */
+	size_t nrows;
+};
+
+struct object_summary {
+	size_t objects, by_type[4];	/* ET_NONE.. ET_DYN */
+	size_t failed, with_dwarf, dwarf_failed, without_symtab;
+	uint64_t funcs, insns, bad_bytes, dwarf_units;
+};
+
+struct report {
+	const struct asmscan_options *opts;
+	struct object *objs;
+	size_t nobjs;
+	struct object_summary sum;
+	struct calls_report calls;
+	struct copies_report copies;
+	struct tables_report tables;
+};
+
+/* Read every object of the list (reports problems as it goes). */
+void analysis_run(const struct asmscan_options *opts,
+		  const struct input_list *inputs, struct report *rep);
+/* Put the results together; the renderers read only rep. */
+void analysis_report(struct report *rep);
+void analysis_free(struct report *rep);
+
+/* --function: does name match (always true without globs)? */
+bool analysis_selected(const struct asmscan_options *opts, const char *name);
+
+/* The three cross-object steps, in this order (calls.c, copies.c,
+ * table-rows.c): copies count the calls into them, tables the copies. */
+void calls_report_build(struct report *rep);
+void copies_report_build(struct report *rep);
+void table_rows_build(struct report *rep);
+
+/* The clone kind of a symbol name, CLONE_KINDS if it is no clone. */
+enum clone_kind analysis_clone_kind(const char *name);
+const char *analysis_clone_name(enum clone_kind kind);
+/* DWARF declaration of a row's function, when there is one. */
+void analysis_locate(struct func_ref *ref);
+
+#endif /* ASMSCAN_ANALYSIS_H */

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dwarf.c — out-of-line copies of inline functions and function
+ * declarations from DWARF (see dwarf.h).
+ */
+#include "dwarf.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+struct dwarf_keep {
+	Dwarf *dw;			/* vmlinux: kept for dwarf_locate() */
+};
+
+/* What one pass over a unit needs. */
+struct dwarf_walk {
+	struct object *o;
+	Dwarf *dw;
+	Dwfl_Module *mod;		/* ET_REL: addresses go through dwfl */
+	Dwarf_Addr bias;
+	bool eager;			/* resolve declarations now (ET_REL) */
+	size_t copies_cap;
+};
+
+static const char *const table_structs[TABLE_COUNT] = {
+	[TABLE_ALTINSTR] = "alt_instr",
+	[TABLE_EX] = "exception_table_entry",
+	[TABLE_BUG] = "bug_entry",
+	[TABLE_JUMP] = "jump_entry",
+	[TABLE_STATIC_CALL] = "static_call_site",
+};
+
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			Dwarf_Addr base, const char *file_name,
+			const char *debuglink_file, GElf_Word debuglink_crc,
+			char **debuginfo_file_name)
+{
+	(void)mod, (void)userdata, (void)modname, (void)base, (void)file_name;
+	(void)debuglink_file, (void)debuglink_crc, (void)debuginfo_file_name;
+	return -1;	/* the DWARF is in the object or nowhere */
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+/* A DWARF address as a flat address of o; false if it maps nowhere. */
+static bool flat_addr(const struct dwarf_walk *w, Dwarf_Addr a, uint64_t *flat)
+{
+	if (w->mod) {
+		Dwarf_Addr rel = a + w->bias;
+		GElf_Word shndx = 0;
+		int idx = dwfl_module_relocate_address(w->mod, &rel);
+
+		if (idx < 0 || !dwfl_module_relocation_info(w->mod, (unsigned)idx,
+							     &shndx) ||
+		    !shndx || shndx >= w->o->nsecs)
+			return false;
+		*flat = w->o->secs[shndx].addr + rel;
+		return true;
+	}
+	*flat = a;
+	return true;
+}
+
+/* Entry address and total size of a concrete subprogram. */
+static bool die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
+{
+	Dwarf_Addr base, start, end, low = 0;
+	ptrdiff_t off = 0;
+	bool any = false;
+
+	/* The common case, one range: DW_AT_low_pc and DW_AT_high_pc. */
+	if (dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &end) == 0 &&
+	    end >= low) {
+		*entry = low;
+		*size = end - low;
+		return true;
+	}
+	*size = 0;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (!any || start < low)
+			low = start;
+		any = true;
+		*size += end - start;
+	}
+	if (!any)
+		return false;
+	if (dwarf_entrypc(die, entry) != 0)
+		*entry = low;
+	return true;
+}
+
+static uint8_t inline_attr(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word w;
+
+	if (!dwarf_attr(die, DW_AT_inline, &a) || dwarf_formudata(&a, &w))
+		return 0;
+	return (uint8_t)w;
+}
+
+/* The abstract origin at the end of the chain (at most a few links). */
+static bool abstract_origin(Dwarf_Die *die, Dwarf_Die *origin)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die cur = *die;
+	bool found = false;
+
+	for (int i = 0; i < 8 && dwarf_attr(&cur, DW_AT_abstract_origin, &a); i++) {
+		if (!dwarf_formref_die(&a, origin))
+			return false;
+		cur = *origin;
+		found = true;
+	}
+	return found;
+}
+
+static const char *intern(struct object *o, const char *s)
+{
+	return s ? arena_strdup(&o->strings, s) : NULL;
+}
+
+static void declaration(struct object *o, Dwarf_Die *die, const char **file,
+			uint32_t *line)
+{
+	int l = 0;
+
+	*file = intern(o, dwarf_decl_file(die));
+	*line = dwarf_decl_line(die, &l) == 0 && l > 0 ? (uint32_t)l : 0;
+}
+
+static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
+			     const char *cu)
+{
+	struct object *o = w->o;
+	Dwarf_Die origin;
+	Dwarf_Addr entry;
+	uint64_t size, flat;
+	uint32_t fi;
+	uint8_t inl;
+
+	if (!die_code(die, &entry, &size) || !flat_addr(w, entry, &flat))
+		return;
+	fi = object_func_at(o, flat);
+	if (fi != OBJ_NONE && o->funcs[fi].addr != flat)
+		fi = OBJ_NONE;
+	if (fi != OBJ_NONE) {
+		struct obj_func *f = &o->funcs[fi];
+
+		f->cu = cu;
+		f->die = dwarf_dieoffset(die) + 1;
+		if (w->eager)
+			declaration(o, die, &f->decl_file, &f->decl_line);
+	}
+	if (!abstract_origin(die, &origin))
+		return;
+	inl = inline_attr(&origin);
+	if (inl != DW_INL_declared_inlined && inl != DW_INL_declared_not_inlined)
+		return;
+	struct dwarf_copy *c = VEC_PUSH(o->dcopies, o->ndcopies, w->copies_cap);
+
+	*c = (struct dwarf_copy){ .inline_attr = inl, .addr = flat,
+				  .size = size, .cu = cu, .func = fi };
+	c->name = intern(o, dwarf_diename(&origin));
+	if (!c->name)
+		c->name = fi != OBJ_NONE ? o->funcs[fi].name : "?";
+	declaration(o, &origin, &c->decl_file, &c->decl_line);
+	if (fi != OBJ_NONE) {
+		o->funcs[fi].dwarf_copy = true;
+		if (!o->funcs[fi].decl_file) {
+			o->funcs[fi].decl_file = c->decl_file;
+			o->funcs[fi].decl_line = c->decl_line;
+		}
+	}
+}
+
+static void visit_struct(struct object *o, Dwarf_Die *die)
+{
+	const char *name = dwarf_diename(die);
+	Dwarf_Attribute a;
+	Dwarf_Word size;
+
+	if (!name || dwarf_hasattr(die, DW_AT_declaration) ||
+	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))
+		return;
+	for (int t = 0; t < TABLE_COUNT; t++)
+		if (table_structs[t] && !o->dwarf_struct_size[t] &&
+		    !strcmp(name, table_structs[t]))
+			o->dwarf_struct_size[t] = (uint32_t)size;
+}
+
+/* Every unit's top-level DIEs.  False on corrupt DWARF (reported). */
+static bool walk_units(struct dwarf_walk *w)
+{
+	struct object *o = w->o;
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	int rc;
+
+	while ((rc = dwarf_nextcu(w->dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
+		Dwarf_Die cu, die;
+		const char *cuname;
+
+		if (!dwarf_offdie(w->dw, off + hsize, &cu)) {
+			object_error(o, "cannot read DWARF",
+				     "unit at offset 0x%llx: %s",
+				     (unsigned long long)off, dwarf_errmsg(-1));
+			return false;
+		}
+		o->dwarf_units++;
+		cuname = intern(o, dwarf_diename(&cu));
+		off = next;
+		if (dwarf_child(&cu, &die) != 0)
+			continue;
+		do {
+			switch (dwarf_tag(&die)) {
+			case DW_TAG_subprogram:
+				visit_subprogram(w, &die, cuname);
+				break;
+			case DW_TAG_structure_type:
+				visit_struct(o, &die);
+				break;
+			default:
+				break;
+			}
+		} while ((rc = dwarf_siblingof(&die, &die)) == 0);
+		if (rc < 0) {
+			object_error(o, "cannot read DWARF",
+				     "unit %s: %s", cuname ? cuname : "?",
+				     dwarf_errmsg(-1));
+			return false;
+		}
+	}
+	if (rc < 0) {
+		object_error(o, "cannot read DWARF", "unit header at offset 0x%llx: %s",
+			     (unsigned long long)off, dwarf_errmsg(-1));
+		return false;
+	}
+	return true;
+}
+
+static bool has_debug_info(const struct object *o)
+{
+	for (size_t i = 1; i < o->nsecs; i++)
+		if (!strcmp(o->secs[i].name, ".debug_info") && o->secs[i].size)
+			return true;
+	return false;
+}
+
+static void dwarf_rel(struct object *o, struct dwarf_walk *w)
+{
+	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
+	/* libdwfl relocates in place: give it a private copy. */
+	char *copy = xmalloc(o->size);
+	Dwfl_Module *mod;
+
+	memcpy(copy, o->image, o->size);
+	if (!dwfl) {
+		object_error(o, "cannot read DWARF", "%s", dwfl_errmsg(-1));
+		free(copy);
+		return;
+	}
+	mod = dwfl_report_offline_memory(dwfl, o->name, o->name, copy, o->size);
+	if (!mod || dwfl_report_end(dwfl, NULL, NULL) != 0) {
+		object_error(o, "cannot read DWARF", "%s", dwfl_errmsg(-1));
+		goto out;
+	}
+	w->dw = dwfl_module_getdwarf(mod, &w->bias);
+	if (!w->dw) {
+		object_error(o, "cannot read DWARF", "%s", dwfl_errmsg(-1));
+		goto out;
+	}
+	w->mod = mod;
+	w->eager = true;
+	o->has_dwarf = walk_units(w);
+out:
+	dwfl_end(dwfl);
+	free(copy);
+}
+
+void dwarf_object_run(struct object *o)
+{
+	struct dwarf_walk w = { .o = o };
+
+	if (!has_debug_info(o))
+		return;
+	if (o->type == ET_REL) {
+		dwarf_rel(o, &w);
+	} else {
+		w.dw = dwarf_begin_elf(o->elf, DWARF_C_READ, NULL);
+		if (!w.dw) {
+			object_error(o, "cannot read DWARF", "%s", dwarf_errmsg(-1));
+		} else if ((o->has_dwarf = walk_units(&w))) {
+			struct dwarf_keep *k = xcalloc(1, sizeof(*k));
+
+			k->dw = w.dw;
+			o->dwarf_keep = k;
+		} else {
+			dwarf_end(w.dw);
+		}
+	}
+	o->dwarf_failed = !o->has_dwarf;
+	if (!o->has_dwarf) {
+		/* Half a walk is not a result: forget it. */
+		free(o->dcopies);
+		o->dcopies = NULL;
+		o->ndcopies = 0;
+		for (size_t i = 0; i < o->nfuncs; i++) {
+			o->funcs[i].cu = NULL;
+			o->funcs[i].die = 0;
+			o->funcs[i].decl_file = NULL;
+			o->funcs[i].dwarf_copy = false;
+		}
+		memset(o->dwarf_struct_size, 0, sizeof(o->dwarf_struct_size));
+	}
+}
+
+void dwarf_locate(struct object *o, struct obj_func *f)
+{
+	struct dwarf_keep *k = o->dwarf_keep;
+	Dwarf_Die die;
+
+	if (f->decl_file || !f->die || !k)
+		return;
+	if (dwarf_offdie(k->dw, f->die - 1, &die))
+		declaration(o, &die, &f->decl_file, &f->decl_line);
+	if (!f->decl_file)
+		f->die = 0;	/* do not look again */
+}
+
+void dwarf_object_close(struct object *o)
+{
+	struct dwarf_keep *k = o->dwarf_keep;
+
+	if (!k)
+		return;
+	dwarf_end(k->dw);
+	free(k);
+	o->dwarf_keep = NULL;
+}

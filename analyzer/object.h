@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * object.h — one ELF64 x86-64 object as the analyses see it: its sections,
+ * its symbols, its functions, the relocations of a relocatable object, and
+ * the results each analysis leaves in it.
+ *
+ * Addresses: every byte of an allocated section has one "flat" address.
+ * In vmlinux (ET_EXEC/ET_DYN) that is its virtual address.  In a .o/.ko
+ * (ET_REL) sections all start at 0, so each allocated section gets a
+ * synthetic base (laid out in section order, aligned) and flat = base +
+ * offset; what is printed for a .o is the symbol's st_value and section,
+ * as nm shows it.  Lookups by address therefore never mix two sections.
+ *
+ * Lifetime: object_open() maps the file and reads sections and symbols;
+ * the analyses fill their parts (disasm.c, dwarf.c, tables.c), possibly in
+ * several threads that write disjoint parts; object_close_image() drops
+ * the mapping and libelf handle but keeps names and results (strings live
+ * in the object's arena).
+ */
+#ifndef ASMSCAN_OBJECT_H
+#define ASMSCAN_OBJECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gelf.h>
+
+#include "asmscan.h"
+#include "input.h"
+#include "util.h"
+
+#define OBJ_NONE UINT32_MAX
+
+struct obj_section {
+	const char *name;
+	uint64_t addr;			/* flat */
+	uint64_t size;
+	uint64_t flags;			/* SHF_* */
+	uint32_t type;			/* SHT_* */
+	const unsigned char *data;	/* size bytes; NULL: NOBITS, compressed */
+	uint32_t rel_first, rel_count;	/* its relocations (ET_REL), by offset */
+};
+
+struct obj_sym {
+	const char *name;
+	const char *file;		/* the STT_FILE before it (locals) */
+	uint64_t addr;			/* flat; 0 when undefined */
+	uint64_t value, size;
+	uint32_t shndx;			/* SHN_UNDEF, SHN_ABS or a section */
+	uint8_t type, bind;
+	bool defined;			/* in one of our sections */
+};
+
+struct obj_reloc {
+	uint64_t offset;		/* in the section it applies to */
+	int64_t addend;
+	uint32_t sym;			/* .symtab index */
+	uint32_t type;			/* R_X86_64_* */
+};
+
+/* One function: the code range of a defined STT_FUNC symbol.  Symbols at
+ * one address (aliases) give one function, named after the first global. */
+struct obj_func {
+	const char *name;
+	const char *file;		/* STT_FILE of its symbol, or NULL */
+	const char *cu;			/* DWARF unit name (dwarf.c) */
+	const char *decl_file;		/* DWARF declaration, when known */
+	uint32_t decl_line;
+	uint64_t die;			/* DWARF DIE offset + 1, 0 none */
+	uint64_t addr, value, size;
+	uint32_t shndx;
+	bool local;
+	bool dwarf_copy;		/* out-of-line copy of an inline function */
+	/* disasm.c */
+	uint32_t insns;			/* real instructions, see disasm.h */
+	uint32_t all_insns;
+	uint32_t bad_bytes;
+	/* calls.c, copies.c */
+	uint32_t sites_in;		/* direct calls reaching it, all inputs */
+	uint32_t tails_in;		/* tail calls (jmp) reaching it */
+	bool sym_copy;			/* duplicate local name or clone */
+};
+
+/* A direct call (e8 rel32) found by disasm.c, or a tail call: a jmp
+ * (e9 rel32, eb rel8) to the start of another function or to an undefined
+ * symbol. */
+struct call_site {
+	uint64_t site;			/* flat address of the call */
+	uint64_t target;		/* flat target when known in this object */
+	uint32_t caller;		/* funcs index, OBJ_NONE outside */
+	uint32_t callee;		/* funcs index when target starts one */
+	const char *extern_name;	/* undefined symbol it calls (ET_REL) */
+	bool target_known;
+	bool tail;			/* a jmp, not a call */
+};
+
+/* One out-of-line copy of a declared-inline function, from DWARF. */
+struct dwarf_copy {
+	const char *name;		/* DW_AT_name of the abstract origin */
+	const char *decl_file;
+	uint32_t decl_line;
+	uint8_t inline_attr;		/* DW_INL_declared_* of the origin */
+	uint64_t addr, size;		/* flat entry and bytes (all ranges) */
+	const char *cu;
+	uint32_t func;			/* funcs index at addr, OBJ_NONE */
+};
+
+enum table_kind {
+	TABLE_ALTINSTR,
+	TABLE_SMP_LOCKS,
+	TABLE_EX,
+	TABLE_BUG,
+	TABLE_JUMP,
+	TABLE_STATIC_CALL,
+	TABLE_RETPOLINE,
+	TABLE_RETURN,
+	TABLE_COUNT,
+};
+
+enum table_status {
+	TABLE_ABSENT,			/* no such section */
+	TABLE_READ,
+	TABLE_REFUSED,			/* layout not recognised: not counted */
+};
+
+struct table_result {
+	enum table_status status;
+	uint32_t entry_size;
+	uint64_t entries;		/* excluding padding */
+	uint64_t padding;		/* all-zero entries (.smp_locks page fill) */
+	uint64_t in_funcs, outside;
+	const char *refused;		/* why, when TABLE_REFUSED */
+};
+
+struct object {
+	const struct input_object *in;
+	const char *name;
+	struct arena strings;
+
+	/* the image, until object_close_image() */
+	void *map;
+	size_t map_len;
+	const unsigned char *image;
+	size_t size;
+	Elf *elf;
+
+	unsigned type;			/* ET_* */
+	struct obj_section *secs;
+	size_t nsecs;
+	struct obj_sym *syms;		/* index = .symtab index */
+	size_t nsyms;
+	struct obj_reloc *relocs;
+	size_t nrelocs;
+	struct obj_func *funcs;		/* sorted by addr, unique addr */
+	size_t nfuncs;
+	bool has_symtab;
+
+	/* disasm.c */
+	struct call_site *calls;
+	size_t ncalls;
+	uint64_t insns, bad_bytes;
+	uint64_t fentry_addr, return_thunk_addr;	/* 0: none */
+
+	/* dwarf.c */
+	bool has_dwarf;			/* debug info present and read */
+	bool dwarf_failed;
+	struct dwarf_copy *dcopies;
+	size_t ndcopies;
+	uint64_t dwarf_units;
+	uint32_t dwarf_struct_size[TABLE_COUNT];	/* from DWARF, 0 unknown */
+	void *dwarf_keep;		/* lazy locator state (dwarf.c) */
+
+	/* tables.c */
+	struct table_result tables[TABLE_COUNT];
+	uint32_t *table_counts;		/* nfuncs * TABLE_COUNT */
+
+	struct asmscan_msgs msgs;	/* reported by the main thread */
+	bool failed;			/* unreadable: nothing else is valid */
+};
+
+/* Map and read the object; false (with a message in o->msgs) if it is bad. */
+bool object_open(struct object *o, const struct input_object *in);
+void object_close_image(struct object *o);
+void object_free(struct object *o);
+
+/* The function containing flat address addr, OBJ_NONE if none. */
+uint32_t object_func_at(const struct object *o, uint64_t addr);
+/* The section containing flat address addr (allocated ones), 0 if none. */
+uint32_t object_section_at(const struct object *o, uint64_t addr);
+/* The relocation of section shndx at offset, NULL if none. */
+const struct obj_reloc *object_reloc_at(const struct object *o,
+					uint32_t shndx, uint64_t offset);
+/* Flat target S + A of a relocation; false when its symbol is undefined. */
+bool object_reloc_target(const struct object *o, const struct obj_reloc *r,
+			 uint64_t *flat);
+/* Section index by name, 0 if none. */
+uint32_t object_section_by_name(const struct object *o, const char *name);
+bool object_is_exec(const struct object *o, uint64_t addr);
+
+__attribute__((format(printf, 3, 4)))
+void object_error(struct object *o, const char *what, const char *fmt, ...);
+__attribute__((format(printf, 3, 4)))
+void object_note(struct object *o, const char *what, const char *fmt, ...);
+
+#endif /* ASMSCAN_OBJECT_H */

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * render-sarif.c — --format sarif: a SARIF 2.1.0 log with one run.
+ * Findings are results of four rules; a result has a physical location
+ * (file and line of the function's declaration) when DWARF gives one, and
+ * always a logical location (the function).  Problems with the inputs are
+ * toolExecutionNotifications of the run's invocation.
+ */
+#include "render.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "json.h"
+#include "tables.h"
+
+enum rule {
+	RULE_INLINE_COPY,
+	RULE_DUPLICATE,
+	RULE_TINY_CALL,
+	RULE_TABLE_COPY,
+	RULE_COUNT,
+};
+
+static const struct {
+	const char *id, *name, *text, *level;
+} rules[RULE_COUNT] = {
+	[RULE_INLINE_COPY] = { "ASM001", "OutOfLineInlineCopy",
+		"A function declared inline exists out of line (DWARF: a concrete instance of an abstract subprogram with DW_AT_inline).",
+		"warning" },
+	[RULE_DUPLICATE] = { "ASM002", "DuplicateLocalFunction",
+		"A local function name is defined more than once (symbols): typically a static inline function of a header emitted out of line in several units.",
+		"note" },
+	[RULE_TINY_CALL] = { "ASM003", "CallToTinyFunction",
+		"Direct calls reach a function whose body is a few instructions: inlining it would cost less than the call.",
+		"note" },
+	[RULE_TABLE_COPY] = { "ASM004", "SpecialSectionEntriesInCopy",
+		"An out-of-line copy of an inline function holds entries of the kernel's special sections (alternatives, lock prefixes, exception table, ...).",
+		"note" },
+};
+
+/* A relative path is a relative URI reference; absolute ones get file://. */
+static void uri(char *buf, size_t len, const char *path)
+{
+	size_t o = 0;
+
+	if (path[0] == '/' && len > 8) {
+		memcpy(buf, "file://", 7);
+		o = 7;
+	}
+	for (const unsigned char *p = (const unsigned char *)path; *p && o + 4 < len; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/-._~+,=@:", *p))
+			buf[o++] = (char)*p;
+		else
+			o += (size_t)snprintf(buf + o, len - o, "%%%02X", *p);
+	}
+	buf[o] = '\0';
+}
+
+static void result(struct json *j, enum rule r, const char *message,
+		   const char *file, uint32_t line, const char *function,
+		   const char *artifact)
+{
+	char u[2048];
+
+	json_object_begin(j);
+	json_kv_string(j, "ruleId", rules[r].id);
+	json_kv_uint(j, "ruleIndex", r);
+	json_kv_string(j, "level", rules[r].level);
+	json_key(j, "message");
+	json_object_begin(j);
+	json_kv_string(j, "text", message);
+	json_object_end(j);
+	json_key(j, "locations");
+	json_array_begin(j);
+	json_object_begin(j);
+	if (file || artifact) {
+		json_key(j, "physicalLocation");
+		json_object_begin(j);
+		json_key(j, "artifactLocation");
+		json_object_begin(j);
+		uri(u, sizeof(u), file ? file : artifact);
+		json_kv_string(j, "uri", u);
+		json_object_end(j);
+		if (file && line) {
+			json_key(j, "region");
+			json_object_begin(j);
+			json_kv_uint(j, "startLine", line);
+			json_object_end(j);
+		}
+		json_object_end(j);
+	}
+	json_key(j, "logicalLocations");
+	json_array_begin(j);
+	json_object_begin(j);
+	json_kv_string(j, "name", function);
+	json_kv_string(j, "kind", "function");
+	json_object_end(j);
+	json_array_end(j);
+	json_object_end(j);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void results(struct json *j, struct report *rep)
+{
+	unsigned want = rep->opts->want;
+	char msg[1024];
+
+	if (want & ASMSCAN_WANT_COPIES) {
+		const struct copies_report *cp = &rep->copies;
+
+		for (size_t i = 0; i < cp->ndwarf; i++) {
+			const struct copy_group *g = &cp->dwarf_groups[i];
+
+			snprintf(msg, sizeof(msg),
+				 "inline function %s has %zu out-of-line cop%s (%" PRIu64 " bytes, reached by %" PRIu64 " direct calls)",
+				 g->name, g->ncopies, g->ncopies == 1 ? "y" : "ies",
+				 g->bytes, g->call_sites);
+			result(j, RULE_INLINE_COPY, msg, g->decl_file, g->decl_line,
+			       g->name, g->copies[0].ref.obj->name);
+		}
+		for (size_t i = 0; i < cp->ndups; i++) {
+			struct copy_group *g = &cp->dups[i];
+			struct func_ref *ref = &g->copies[0].ref;
+
+			analysis_locate(ref);
+			snprintf(msg, sizeof(msg),
+				 "local function %s is defined %zu times (%" PRIu64 " bytes, reached by %" PRIu64 " direct calls)",
+				 g->name, g->ncopies, g->bytes, g->call_sites);
+			result(j, RULE_DUPLICATE, msg,
+			       ref->func ? ref->func->decl_file : NULL,
+			       ref->func ? ref->func->decl_line : 0, g->name,
+			       ref->obj->name);
+		}
+	}
+	if (want & ASMSCAN_WANT_CALLS) {
+		for (size_t i = 0; i < rep->calls.nrows; i++) {
+			struct callee_row *r = &rep->calls.rows[i];
+
+			if (!r->tiny)
+				continue;
+			analysis_locate(&r->ref);
+			snprintf(msg, sizeof(msg),
+				 "%" PRIu64 " direct calls reach %s, a body of %" PRIu32 " real instruction%s (%" PRIu64 " bytes)",
+				 r->sites, r->name, r->ref.func->insns,
+				 r->ref.func->insns == 1 ? "" : "s", r->ref.func->size);
+			result(j, RULE_TINY_CALL, msg, r->ref.func->decl_file,
+			       r->ref.func->decl_line, r->name, r->ref.obj->name);
+		}
+	}
+	if (want & ASMSCAN_WANT_TABLES) {
+		for (size_t i = 0; i < rep->tables.nrows; i++) {
+			struct table_row *r = &rep->tables.rows[i];
+			size_t used;
+
+			if (!r->copy)
+				continue;
+			analysis_locate(&r->ref);
+			used = (size_t)snprintf(msg, sizeof(msg),
+						"out-of-line copy %s holds %" PRIu64 " special-section entries:",
+						r->ref.func->name, r->total);
+			for (int k = 0; k < TABLE_COUNT && used < sizeof(msg); k++)
+				if (r->counts[k])
+					used += (size_t)snprintf(msg + used, sizeof(msg) - used,
+								 " %s %" PRIu64,
+								 tables_section((enum table_kind)k),
+								 r->counts[k]);
+			result(j, RULE_TABLE_COPY, msg, r->ref.func->decl_file,
+			       r->ref.func->decl_line, r->ref.func->name,
+			       r->ref.obj->name);
+		}
+	}
+}
+
+static void notifications(struct json *j)
+{
+	const struct asmscan_msgs *m = asmscan_reported();
+	char text[2048], u[2048];
+
+	json_key(j, "toolExecutionNotifications");
+	json_array_begin(j);
+	for (size_t i = 0; i < m->n; i++) {
+		const struct asmscan_msg *msg = &m->v[i];
+
+		snprintf(text, sizeof(text), "%s%s%s", msg->what,
+			 msg->why ? ": " : "", msg->why ? msg->why : "");
+		json_object_begin(j);
+		json_kv_string(j, "level",
+			       msg->severity == ASMSCAN_ERROR ? "error" : "note");
+		json_key(j, "message");
+		json_object_begin(j);
+		json_kv_string(j, "text", text);
+		json_object_end(j);
+		json_key(j, "locations");
+		json_array_begin(j);
+		json_object_begin(j);
+		json_key(j, "physicalLocation");
+		json_object_begin(j);
+		json_key(j, "artifactLocation");
+		json_object_begin(j);
+		uri(u, sizeof(u), msg->file);
+		json_kv_string(j, "uri", u);
+		json_object_end(j);
+		json_object_end(j);
+		json_object_end(j);
+		json_array_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+void render_sarif(FILE *out, struct report *rep)
+{
+	struct json j;
+
+	json_init(&j, out, rep->opts->pretty);
+	json_object_begin(&j);
+	json_kv_string(&j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+	json_kv_string(&j, "version", "2.1.0");
+	json_key(&j, "runs");
+	json_array_begin(&j);
+	json_object_begin(&j);
+	json_key(&j, "tool");
+	json_object_begin(&j);
+	json_key(&j, "driver");
+	json_object_begin(&j);
+	json_kv_string(&j, "name", "asmscan");
+	json_kv_string(&j, "version", ASMSCAN_VERSION);
+	json_key(&j, "rules");
+	json_array_begin(&j);
+	for (int r = 0; r < RULE_COUNT; r++) {
+		json_object_begin(&j);
+		json_kv_string(&j, "id", rules[r].id);
+		json_kv_string(&j, "name", rules[r].name);
+		json_key(&j, "shortDescription");
+		json_object_begin(&j);
+		json_kv_string(&j, "text", rules[r].text);
+		json_object_end(&j);
+		json_key(&j, "defaultConfiguration");
+		json_object_begin(&j);
+		json_kv_string(&j, "level", rules[r].level);
+		json_object_end(&j);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_object_end(&j);
+	json_object_end(&j);
+	json_key(&j, "results");
+	json_array_begin(&j);
+	results(&j, rep);
+	json_array_end(&j);
+	json_key(&j, "invocations");
+	json_array_begin(&j);
+	json_object_begin(&j);
+	json_kv_bool(&j, "executionSuccessful", asmscan_status() == ASMSCAN_EXIT_OK);
+	notifications(&j);
+	json_object_end(&j);
+	json_array_end(&j);
+	json_object_end(&j);
+	json_array_end(&j);
+	json_object_end(&j);
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# calls.sh ASMSCAN CC — direct calls and tiny bodies.  src/calls.c is
+# compiled here like a kernel object (ftrace entry call, endbr64, return
+# thunk, SLS int3) and linked into a program; on both, the direct call
+# sites per callee must equal what objdump -dr shows (objdump_calls.py),
+# and each "expect: insns=N" of the source must hold (expect.py).
+set -euo pipefail
+ASMSCAN=${1:?usage: $0 ASMSCAN CC}
+CC=${2:?usage: $0 ASMSCAN CC}
+TEST=analyzer-calls
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+need "$CC" objdump python3
+
+KFLAGS="-O2 -fno-pie -pg -mfentry -fcf-protection=branch -mfunction-return=thunk-extern -mharden-sls=all"
+"$CC" $KFLAGS -c "$HERE/src/calls.c" -o calls.o ||
+	skip "$CC does not take the kernel's code generation flags"
+"$CC" -O2 -fno-pie -c "$HERE/src/calls-main.c" -o calls-main.o
+"$CC" -no-pie -nostartfiles -e main calls.o calls-main.o -o calls.exe
+
+for f in calls.o calls.exe; do
+	expect 0 "$ASMSCAN" calls --all -f json "$f"
+	mv out.txt "$f.json"
+	python3 "$HERE/objdump_calls.py" objdump "$f" "$f.json" || fail "$f: calls differ from objdump"
+	python3 "$HERE/expect.py" "$f.json" "$HERE/src/calls.c" || fail "$f: expectations"
+done
+
+# caller_c ends in a tail call to ext_call: a jmp, counted apart.
+for f in calls.o calls.exe; do
+	python3 - "$f.json" <<'PY' || fail "$f: tail call to ext_call"
+import json, sys
+rep = json.load(open(sys.argv[1]))
+row, = [c for c in rep['calls']['callees'] if c['name'] == 'ext_call']
+assert row['tail_calls'] == 1 and rep['calls']['tail_calls'] == 1, row
+PY
+done
+
+# The .o and the program it links into, read together: calls in calls.o to
+# ext_call (undefined there) reach its definition in calls-main.o.
+expect 0 "$ASMSCAN" calls -N 2 -n 0 calls.o calls-main.o
+grep -Eq "^ +2 +1 +3 +2 +[0-9]+ +ext_call " out.txt ||
+	fail "ext_call not resolved across objects: $(cat out.txt)"
+grep -q "not ranked: 9 to __fentry__" out.txt || fail "ftrace calls: $(cat out.txt)"
+# -N bounds the tiny body: local_tiny (2 insns) goes with -N 1.
+expect 0 "$ASMSCAN" calls -N 1 -n 0 calls.o
+grep -q " local_tiny " out.txt && fail "-N 1 still ranks local_tiny: $(cat out.txt)"
+grep -q " get_one " out.txt || fail "-N 1 lost get_one: $(cat out.txt)"
+# --function narrows the list and the totals.
+expect 0 "$ASMSCAN" calls --function 'get_*' calls.o
+grep -q "^2 direct call sites and 0 tail calls; 2 calls (100.0%) and 0 tail calls reach 1 tiny function" out.txt ||
+	fail "--function: $(cat out.txt)"
+echo "$TEST: PASS"

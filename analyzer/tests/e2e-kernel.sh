@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# e2e-kernel.sh ASMSCAN PREPARE — every analysis on real Linux 6.1
+# x86_64_defconfig objects (tests/kernel/prepare-kernel.sh prepares the
+# tree; skipped when it cannot).  A handful of objects is built if they
+# are missing; one is compiled again with -g from its Kbuild command line
+# (into this test's directory) so the DWARF path of a kernel .o is seen,
+# and a module-shaped relocatable is linked with ld -r as Kbuild links a
+# .ko.  On each: direct call sites equal objdump -dr's, symbol copies
+# nm's, every special section is read with the 6.1 layout, nothing is
+# reported.
+set -euo pipefail
+ASMSCAN=${1:?usage: $0 ASMSCAN PREPARE}
+PREPARE=${2:?usage: $0 ASMSCAN PREPARE}
+TEST=analyzer-e2e-kernel
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+need objdump nm ld python3 make
+
+rc=0
+build=$("$PREPARE" x86_64) || rc=$?
+[ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 tree (prepare-kernel.sh said why above)"
+[ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh failed ($rc)"
+src=$build/../src
+objs="kernel/fork.o kernel/sched/core.o mm/vmscan.o net/core/dev.o fs/namei.o"
+for o in $objs; do
+	[ -f "$build/$o" ] || make -s -C "$src" O="$build" "$o" >/dev/null ||
+		fail "cannot build $o"
+done
+
+# kernel/fork.o again, with DWARF, from its own command line: the compiler
+# part with -g and our output, then objtool on our copy as Kbuild runs it.
+# Nothing is written into the shared build tree.
+line=$(sed -n '1s/^cmd_[^ ]* := //p' "$build/kernel/.fork.o.cmd")
+[ -n "$line" ] || fail "no command line in kernel/.fork.o.cmd"
+cc=$(echo "${line%%;*}" | sed -e 's/-Wp,-MMD,[^ ]*//' -e "s| -o kernel/fork.o | -g -o $PWD/fork-g.o |")
+objtool=$(echo "$line" | tr ';' '\n' | grep objtool | sed "s| kernel/fork.o *\$| $PWD/fork-g.o|" || true)
+case "$cc $objtool" in
+*" kernel/fork.o"*) fail "could not redirect the command line away from the build tree" ;;
+esac
+(cd "$build" && eval "$cc" && eval "${objtool:-true}") || fail "cannot compile kernel/fork.c with -g"
+ld -r -m elf_x86_64 -o module.ko "$build/kernel/fork.o" "$build/mm/vmscan.o"
+
+check() {
+	local f=$1 name
+	name=$(basename "$f")
+	expect 0 "$ASMSCAN" -f json --all "$f"
+	mv out.txt "$name.json"
+	[ ! -s err.txt ] || fail "$f: $(cat err.txt)"
+	python3 "$HERE/objdump_calls.py" objdump "$f" "$name.json" || fail "$f: calls"
+	python3 "$HERE/nm_copies.py" nm "$name.json" "$f" || fail "$f: symbol copies"
+	python3 - "$name.json" <<'PY' || fail "$f: tables"
+import json, sys
+rep = json.load(open(sys.argv[1]))
+for t in rep['tables']['sections']:
+    assert t['status'] in ('read', 'absent'), t
+    if t['status'] == 'read':
+        assert t['outside'] == 0 or t['section'] == '.altinstructions', t
+PY
+}
+for o in $objs; do
+	check "$build/$o"
+done
+check fork-g.o
+check module.ko
+python3 - fork-g.o.json fork.o.json <<'PY' || fail "fork.o with and without DWARF"
+import json, sys
+g, plain = (json.load(open(p)) for p in sys.argv[1:3])
+assert g['objects'][0]['dwarf'] and not plain['objects'][0]['dwarf']
+assert g['calls']['sites'] == plain['calls']['sites']
+# With DWARF, callees get declarations.
+assert any('decl_file' in c for c in g['calls']['callees'])
+PY
+
+# The objects as one directory input: a kernel subtree.
+expect 0 "$ASMSCAN" -n 5 --include '*/sched/*' "$build/kernel"
+grep -q "^[0-9]* objects: [0-9]* relocatable" out.txt || fail "directory: $(cat out.txt)"
+cat out.txt
+echo "$TEST: PASS"

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * texttable.c — aligned text tables with a collapsed tail (see texttable.h).
+ * Cells are appended row by row: a row is complete after ncols cells.
+ */
+#include "texttable.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asmscan.h"
+#include "util.h"
+
+struct ttable_cell {
+	uint64_t num;
+	char *text;
+	bool blank;
+};
+
+struct ttable {
+	const struct ttable_col *cols;
+	size_t ncols, label;
+	struct ttable_cell *cells;
+	size_t ncells, cap;
+};
+
+struct ttable *ttable_new(const struct ttable_col *cols, size_t ncols,
+			  size_t label)
+{
+	struct ttable *t = xcalloc(1, sizeof(*t));
+
+	if (!ncols || ncols > TTABLE_MAX_COLS || label >= ncols)
+		asmscan_fatal("texttable", "bad table", "column count out of range");
+	t->cols = cols;
+	t->ncols = ncols;
+	t->label = label;
+	return t;
+}
+
+void ttable_num(struct ttable *t, uint64_t v)
+{
+	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
+
+	*c = (struct ttable_cell){ .num = v };
+}
+
+void ttable_text(struct ttable *t, const char *s)
+{
+	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
+
+	*c = (struct ttable_cell){ .text = s ? xstrdup(s) : NULL,
+				   .blank = !s };
+}
+
+void ttable_blank(struct ttable *t)
+{
+	ttable_text(t, NULL);
+}
+
+size_t ttable_rows(const struct ttable *t)
+{
+	return t->ncells / t->ncols;
+}
+
+/* The printed form of a cell of column col. */
+static void cell_str(const struct ttable *t, const struct ttable_cell *c,
+		     size_t col, char *buf, size_t len)
+{
+	if (c->blank) {
+		buf[0] = '\0';
+	} else if (t->cols[col].kind == TT_TEXT) {
+		snprintf(buf, len, "%s", c->text ? c->text : "");
+	} else {
+		char num[32];
+
+		snprintf(buf, len, "%s", fmt_count(num, c->num));
+	}
+}
+
+/* A summary row (others or TOTAL) over rows [from, to). */
+static void sum_row(const struct ttable *t, size_t from, size_t to,
+		    const char *label, struct ttable_cell *row)
+{
+	for (size_t col = 0; col < t->ncols; col++) {
+		row[col] = (struct ttable_cell){ .blank = true };
+		if (t->cols[col].kind == TT_NUM) {
+			row[col].blank = false;
+			for (size_t r = from; r < to; r++)
+				row[col].num += t->cells[r * t->ncols + col].num;
+		}
+	}
+	row[t->label] = (struct ttable_cell){ .text = (char *)label };
+}
+
+/* Cells into one line, without trailing blanks (an empty last column). */
+static void print_line(FILE *out, const struct ttable *t, const char *const *cells,
+		       const size_t *width)
+{
+	char line[8192];
+	size_t len = 0, last = t->ncols - 1;
+
+	for (size_t col = 0; col < t->ncols && len < sizeof(line); col++) {
+		const char *sep = col ? "  " : "";
+		int w = (int)width[col];
+
+		if (t->cols[col].kind != TT_TEXT)
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						"%s%*s", sep, w, cells[col]);
+		else if (col == last)
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						"%s%s", sep, cells[col]);
+		else
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+						"%s%-*s", sep, w, cells[col]);
+	}
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
+	while (len && line[len - 1] == ' ')
+		len--;
+	fwrite(line, 1, len, out);
+	fputc('\n', out);
+}
+
+static void print_row(FILE *out, const struct ttable *t,
+		      const struct ttable_cell *row, const size_t *width)
+{
+	char bufs[TTABLE_MAX_COLS][1024];
+	const char *cells[TTABLE_MAX_COLS] = { 0 };
+
+	for (size_t col = 0; col < t->ncols; col++) {
+		cell_str(t, &row[col], col, bufs[col], sizeof(bufs[col]));
+		cells[col] = bufs[col];
+	}
+	print_line(out, t, cells, width);
+}
+
+void ttable_print(FILE *out, const struct ttable *t, size_t top, bool total)
+{
+	size_t nrows = ttable_rows(t), shown = nrows;
+	struct ttable_cell others[TTABLE_MAX_COLS], totals[TTABLE_MAX_COLS];
+	size_t *width = xcalloc(t->ncols, sizeof(*width));
+	char label[64], buf[4096];
+	bool collapse;
+
+	if (top && nrows > top + 1)
+		shown = top;
+	collapse = shown < nrows;
+	snprintf(label, sizeof(label), "[%zu others]", nrows - shown);
+	sum_row(t, shown, nrows, label, others);
+	sum_row(t, 0, nrows, "TOTAL", totals);
+
+	for (size_t col = 0; col < t->ncols; col++)
+		width[col] = strlen(t->cols[col].header);
+	for (size_t r = 0; r < shown + 2; r++) {
+		const struct ttable_cell *row =
+			r < shown ? &t->cells[r * t->ncols] :
+			r == shown ? others : totals;
+
+		if ((r == shown && !collapse) || (r == shown + 1 && !total))
+			continue;
+		for (size_t col = 0; col < t->ncols; col++) {
+			size_t len;
+
+			cell_str(t, &row[col], col, buf, sizeof(buf));
+			len = strlen(buf);
+			if (len > width[col])
+				width[col] = len;
+		}
+	}
+	{
+		const char *headers[TTABLE_MAX_COLS] = { 0 };
+
+		for (size_t col = 0; col < t->ncols; col++)
+			headers[col] = t->cols[col].header;
+		print_line(out, t, headers, width);
+	}
+	for (size_t r = 0; r < shown; r++)
+		print_row(out, t, &t->cells[r * t->ncols], width);
+	if (collapse)
+		print_row(out, t, others, width);
+	if (total)
+		print_row(out, t, totals, width);
+	free(width);
+}
+
+void ttable_free(struct ttable *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->ncells; i++)
+		free(t->cells[i].text);
+	free(t->cells);
+	free(t);
+}

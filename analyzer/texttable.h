@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * texttable.h — tables for people, in bloaty's manner: numbers right-aligned
+ * with thousands separators, names left-aligned, the rows past the top N
+ * collapsed into one "[N others]" row whose numbers are the sums of what it
+ * hides, and TOTAL last.  Rows are printed in the order they were added;
+ * the caller sorts.
+ */
+#ifndef ASMSCAN_TEXTTABLE_H
+#define ASMSCAN_TEXTTABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TTABLE_MAX_COLS 16
+
+enum ttable_kind {
+	TT_NUM,		/* summed into [N others] and TOTAL */
+	TT_MAX,		/* a number not summed: blank in those rows */
+	TT_TEXT,	/* left-aligned; the label column takes "[N others]" */
+};
+
+struct ttable_col {
+	const char *header;
+	enum ttable_kind kind;
+};
+
+struct ttable;
+
+/* label: the index of the TT_TEXT column that says "[N others]"/"TOTAL". */
+struct ttable *ttable_new(const struct ttable_col *cols, size_t ncols,
+			  size_t label);
+void ttable_num(struct ttable *t, uint64_t v);	/* next cell of the row */
+void ttable_text(struct ttable *t, const char *s);	/* copied; NULL blank */
+void ttable_blank(struct ttable *t);
+/* Print with at most top rows (0 = all), the rest collapsed; TOTAL if asked. */
+void ttable_print(FILE *out, const struct ttable *t, size_t top, bool total);
+size_t ttable_rows(const struct ttable *t);
+void ttable_free(struct ttable *t);
+
+#endif /* ASMSCAN_TEXTTABLE_H */
