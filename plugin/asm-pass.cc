@@ -167,6 +167,8 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	pl->nstmts++;
 	pl->nflagged += rec.flagged;
+	if (opts->embed)
+		embed_unit_add_asm(&pl->embed, &rec);
 	if (rec.flagged)
 		asm_diag_emit(pl, loc, &rec);
 	if (opts->verbose)
@@ -209,4 +211,5 @@ void asm_pass_finish(struct asminline_plugin *pl)
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);
 	json_buf_free(&pl->line);
+	embed_unit_free(&pl->embed);
 }

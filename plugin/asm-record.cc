@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * asm-record.cc — renders struct asm_record as a format_version 1 "asm"
- * record.  Field order is fixed (docs/format.md lists it) so that reports
- * diff well; readers must not depend on it.
+ * record: a report line, or the embedded form (the same object without
+ * "tu", so that the same statement in many units is one string that the
+ * linker merges).  Field order is fixed (docs/format.md lists it) so that
+ * reports diff well; readers must not depend on it.
  */
 #include "asm-record.h"
 #include "fingerprint.h"
@@ -28,7 +30,9 @@ static void asm_record_key_bool(struct json_buf *b, const char *key, bool val)
 	json_bool(b, val);
 }
 
-void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+/* The record's JSON object; with_tu false leaves "tu" out (embedded form). */
+static void asm_record_render(const struct asm_record *rec, struct json_buf *b,
+			      bool with_tu)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
 	char fp[FINGERPRINT_HEX_LEN + 1];
@@ -36,7 +40,8 @@ void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
 	json_begin_object(b);
 	asm_record_key_str(b, "record", "asm");
 	asm_record_key_uint(b, "format_version", ASM_RECORD_FORMAT_VERSION);
-	asm_record_key_str(b, "tu", rec->tu);
+	if (with_tu)
+		asm_record_key_str(b, "tu", rec->tu);
 	asm_record_key_str(b, "function", rec->function);
 	asm_record_key_str(b, "file", rec->file);
 	asm_record_key_uint(b, "line", rec->line);
@@ -84,7 +89,18 @@ void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
 		 (unsigned long long)rec->fingerprint);
 	asm_record_key_str(b, "fingerprint", fp);
 	json_end_object(b);
+}
+
+void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+{
+	asm_record_render(rec, b, true);
 	json_buf_raw(b, "\n", 1);
+}
+
+void asm_record_render_embedded(const struct asm_record *rec,
+				struct json_buf *b)
+{
+	asm_record_render(rec, b, false);
 }
 
 void asm_record_sections_text(const struct asm_record *rec, char *buf,

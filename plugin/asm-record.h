@@ -46,6 +46,13 @@ struct asm_record {
 /* Append the record as one JSON line (with its '\n') to b. */
 void asm_record_render_json(const struct asm_record *rec, struct json_buf *b);
 
+/*
+ * Append the embedded form to b: the same JSON object without "tu" and
+ * without a newline (docs/format.md, "Embedded records").
+ */
+void asm_record_render_embedded(const struct asm_record *rec,
+				struct json_buf *b);
+
 /* "sec1, sec2" (", ..." when sections were dropped); "" when none. */
 void asm_record_sections_text(const struct asm_record *rec, char *buf,
 			      size_t size);

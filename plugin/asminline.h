@@ -16,6 +16,7 @@
 #include "json-buf.h"
 #include "fingerprint.h"
 #include "asm-record.h"
+#include "embed.h"
 
 struct asminline_plugin {
 	struct asminline_options opts;
@@ -26,6 +27,7 @@ struct asminline_plugin {
 	struct fingerprint_seen seen;	/* ordinals within the current function */
 	unsigned long nstmts;		/* statements visited in this TU */
 	unsigned long nflagged;
+	struct embed_unit embed;	/* embed=1: this unit's .comment strings */
 };
 
 /* asm-pass.cc: the GIMPLE pass inserted after "cfg". */
@@ -36,5 +38,8 @@ void asm_pass_finish(struct asminline_plugin *pl);
 /* asm-diag.cc: the note or warning for a flagged statement. */
 void asm_diag_emit(const struct asminline_plugin *pl, location_t loc,
 		   const struct asm_record *rec);
+
+/* embed.cc: write the unit's records into the assembler output. */
+void embed_finish_unit(struct asminline_plugin *pl);
 
 #endif /* ASMINLINE_ASMINLINE_H */

@@ -45,6 +45,7 @@
 #include "input.h"
 #include "toplev.h"
 #include "intl.h"
+#include "output.h"
 
 /*
  * GCC 12 still spells the location resolver and the pass base classes the

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * embed.cc — builds the unit's embedded strings and writes them into the
+ * assembler output (see embed.h for where and why .comment).
+ *
+ * The strings reach the assembler inside .string directives, so every
+ * byte GAS would interpret is escaped: '"' and '\\' with a backslash,
+ * anything outside printable ASCII as a three-digit octal escape.  The JSON
+ * text holds no byte below 0x20 (the writer escapes those), so no string
+ * can contain the NUL that ends it.
+ */
+#include "asminline.h"
+
+static uint64_t embed_id(const char *json, size_t len)
+{
+	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, json, len);
+}
+
+void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
+{
+	const struct asmtpl_result *res = &rec->tpl_res;
+
+	e->statements++;
+	e->asm_inline += rec->asm_inline;
+	e->applied += rec->applied;
+	e->gcc_count += rec->gcc_count;
+	e->est_insns += res->est_insns;
+	if ((unsigned)res->kind < ASMTPL_KIND_COUNT_)
+		e->kinds[res->kind]++;
+	if (!rec->flagged)
+		return;
+	e->flagged++;
+	e->overcount += rec->gcc_count - res->est_insns;
+
+	json_buf_reset(&e->scratch);
+	asm_record_render_embedded(rec, &e->scratch);
+	json_buf_raw(&e->strings, e->scratch.data, e->scratch.len);
+	json_buf_raw(&e->strings, "", 1);	/* the NUL */
+	if (e->nids == e->ids_cap) {
+		e->ids_cap = e->ids_cap ? 2 * e->ids_cap : 64;
+		e->ids = XRESIZEVEC(uint64_t, e->ids, e->ids_cap);
+	}
+	e->ids[e->nids++] = embed_id(e->scratch.data, e->scratch.len);
+}
+
+const char *embed_unit_unsupported(void)
+{
+	if (in_lto_p)
+		return "lto1 sees no asm statement (they were read at compile time)";
+	if (flag_generate_lto && !flag_fat_lto_objects)
+		return "a slim LTO object (-flto without -ffat-lto-objects) holds no code; "
+		       "the link-time objects are not compiled with this plugin";
+	return NULL;
+}
+
+static void embed_uint(struct json_buf *b, const char *key,
+		       unsigned long long v)
+{
+	json_key(b, key);
+	json_uint(b, v);
+}
+
+/* The unit record: what the compilation saw, and which strings are its. */
+static void embed_render_unit(const struct embed_unit *e,
+			      const struct embed_unit_meta *m,
+			      struct json_buf *b)
+{
+	char id[FINGERPRINT_HEX_LEN + 1];
+
+	json_begin_object(b);
+	json_key(b, "record");
+	json_cstring(b, "unit");
+	embed_uint(b, "format_version", EMBED_UNIT_FORMAT_VERSION);
+	json_key(b, "tu");
+	json_cstring(b, m->tu);
+	json_key(b, "arch");
+	json_cstring(b, m->arch);
+	json_key(b, "plugin");
+	json_cstring(b, ASMINLINE_VERSION);
+	json_key(b, "mode");
+	json_cstring(b, m->mode);
+	embed_uint(b, "threshold", m->threshold);
+	embed_uint(b, "statements", e->statements);
+	embed_uint(b, "asm_inline", e->asm_inline);
+	embed_uint(b, "flagged", e->flagged);
+	embed_uint(b, "applied", e->applied);
+	embed_uint(b, "gcc_count", e->gcc_count);
+	embed_uint(b, "est_insns", e->est_insns);
+	embed_uint(b, "overcount", e->overcount);
+	json_key(b, "kinds");
+	json_begin_object(b);
+	for (unsigned k = 0; k < ASMTPL_KIND_COUNT_; k++)
+		if (e->kinds[k])
+			embed_uint(b, asmtpl_kind_name((enum asmtpl_kind)k),
+				   e->kinds[k]);
+	json_end_object(b);
+	json_key(b, "asm");
+	json_begin_array(b);
+	for (size_t i = 0; i < e->nids; i++) {
+		snprintf(id, sizeof(id), "%016llx",
+			 (unsigned long long)e->ids[i]);
+		json_cstring(b, id);
+	}
+	json_end_array(b);
+	json_end_object(b);
+}
+
+/* One .string directive holding EMBED_PREFIX and the JSON text. */
+static size_t embed_put_string(FILE *out, const char *json, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)json;
+
+	fputs("\t.string \"" EMBED_PREFIX, out);
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			fprintf(out, "\\%c", s[i]);
+		else if (s[i] < 0x20 || s[i] >= 0x7f)
+			fprintf(out, "\\%03o", s[i]);
+		else
+			putc(s[i], out);
+	}
+	fputs("\"\n", out);
+	return sizeof(EMBED_PREFIX) - 1 + len + 1;
+}
+
+size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
+			FILE *out)
+{
+	size_t bytes = 0;
+
+	/*
+	 * The flags GAS gives the .comment it makes for .ident: "MS", entry
+	 * size 1.  Other flags would draw "changed section attributes".
+	 * '@' starts a comment on 32-bit Arm, not on x86 or AArch64.
+	 */
+	fputs("\t.pushsection .comment,\"MS\",@progbits,1\n", out);
+	for (size_t off = 0; off < e->strings.len;) {
+		size_t len = strlen(e->strings.data + off);
+
+		bytes += embed_put_string(out, e->strings.data + off, len);
+		off += len + 1;
+	}
+	json_buf_reset(&e->scratch);
+	embed_render_unit(e, m, &e->scratch);
+	bytes += embed_put_string(out, e->scratch.data, e->scratch.len);
+	fputs("\t.popsection\n", out);
+	return bytes;
+}
+
+void embed_unit_free(struct embed_unit *e)
+{
+	json_buf_free(&e->strings);
+	json_buf_free(&e->scratch);
+	free(e->ids);
+	memset(e, 0, sizeof(*e));
+}
+
+void embed_finish_unit(struct asminline_plugin *pl)
+{
+	struct embed_unit_meta meta;
+	const char *why;
+	size_t bytes;
+
+	if (!pl->opts.embed || seen_error())
+		return;
+	why = embed_unit_unsupported();
+	if (why) {
+		/* A note: the build goes on, and -Werror does not stop it. */
+		if (!in_lto_p)
+			inform(UNKNOWN_LOCATION,
+			       "asminline: records are not embedded in this object: %s "
+			       "(%<-fplugin-arg-asminline-embed=0%> silences this)",
+			       why);
+		return;
+	}
+	if (!asm_out_file)
+		return;
+
+	meta.tu = main_input_filename ? main_input_filename : "";
+	meta.arch = asmtpl_arch_name(pl->arch);
+	meta.mode = pl->opts.mode == ASMINLINE_MODE_APPLY ? "apply" : "warn";
+	meta.threshold = pl->opts.threshold;
+	bytes = embed_unit_write(&pl->embed, &meta, asm_out_file);
+	if (pl->opts.verbose)
+		fprintf(stderr,
+			"asminline: %s: embedded %lu asm record(s) and the unit record in .comment (%lu bytes)\n",
+			meta.tu, (unsigned long)pl->embed.nids,
+			(unsigned long)bytes);
+	embed_unit_free(&pl->embed);
+}
