@@ -169,8 +169,8 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	pl->nflagged += rec.flagged;
 	if (opts->embed)
 		embed_unit_add_asm(&pl->embed, &rec);
-	if (rec.flagged)
-		asm_diag_emit(pl, loc, &rec);
+	if (rec.flagged && opts->diag != ASMINLINE_DIAG_NONE)
+		asm_diag_collect(&pl->sites, loc, &rec);
 	if (opts->verbose)
 		asm_pass_trace(&rec);
 	if (pl->report.fd >= 0) {

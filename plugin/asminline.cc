@@ -36,6 +36,7 @@ static void asminline_finish_unit(void *gcc_data, void *user_data)
 
 	(void)gcc_data;
 	embed_finish_unit(pl);
+	asm_diag_finish_unit(pl);
 }
 
 static int asminline_setup(struct asminline_plugin *pl, const char *name)
