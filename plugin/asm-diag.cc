@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * asm-diag.cc — the diagnostic for a flagged asm site, through GCC's
- * diagnostic API so that -Werror, -fdiagnostics-format=json and macro
- * expansion traces ("in expansion of macro 'put_user_goto'") all work.
+ * diagnostic API so that -Werror, -fdiagnostics-format=json,
+ * -fdiagnostics-generate-patch and macro expansion traces ("in expansion
+ * of macro 'put_user_goto'") all work.
  *
  * diag=note uses inform(): a note can never fail a CONFIG_WERROR kernel
  * build.  diag=warning uses warning_at() with no option: a GCC 12 plugin
  * cannot add a -W flag of its own, so -Werror always promotes it.
  *
  * Sites are collected while the pass runs and reported at the end of the
- * unit, one diagnostic each, at the first statement's location.
+ * unit, one diagnostic each, at the first statement's location.  When the
+ * keyword is spelled right there (not in a macro) the diagnostic carries a
+ * fix-it hint turning it into the kernel's asm_inline.
  */
 #include "asminline.h"
 
@@ -159,6 +162,10 @@ static void asm_diag_emit_site(const struct asminline_plugin *pl,
 	char suffix[160];
 
 	asm_diag_suffix(site, suffix, sizeof(suffix));
+	/* Only where the keyword itself is in the file: never in a macro. */
+	if (!macro)
+		asm_fixit_add(&richloc, site->loc);
+
 	if (pl->opts.diag == ASMINLINE_DIAG_WARNING)
 		warning_at(&richloc, 0, ASM_DIAG_FMT(macro, site->applied),
 			   site->function, macro ? macro : "", site->gcc_first,
