@@ -16,9 +16,35 @@ static uint64_t embed_id(const char *json, size_t len)
 	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, json, len);
 }
 
+static void embed_ids_add(struct embed_ids *ids, uint64_t id)
+{
+	if (ids->n == ids->cap) {
+		ids->cap = ids->cap ? 2 * ids->cap : 64;
+		ids->v = XRESIZEVEC(uint64_t, ids->v, ids->cap);
+	}
+	ids->v[ids->n++] = id;
+}
+
+static bool embed_ids_has(const struct embed_ids *ids, uint64_t id)
+{
+	for (size_t i = 0; i < ids->n; i++)
+		if (ids->v[i] == id)
+			return true;
+	return false;
+}
+
+/* Keep the JSON text in scratch as a string of the unit; return its id. */
+static uint64_t embed_keep_scratch(struct embed_unit *e)
+{
+	json_buf_raw(&e->strings, e->scratch.data, e->scratch.len);
+	json_buf_raw(&e->strings, "", 1);	/* the NUL */
+	return embed_id(e->scratch.data, e->scratch.len);
+}
+
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
+	uint64_t site;
 
 	e->statements++;
 	e->asm_inline += rec->asm_inline;
@@ -32,15 +58,18 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
 	e->flagged++;
 	e->overcount += rec->gcc_count - res->est_insns;
 
+	/* The site once per unit (42 expansions of a macro share it)... */
 	json_buf_reset(&e->scratch);
-	asm_record_render_embedded(rec, &e->scratch);
-	json_buf_raw(&e->strings, e->scratch.data, e->scratch.len);
-	json_buf_raw(&e->strings, "", 1);	/* the NUL */
-	if (e->nids == e->ids_cap) {
-		e->ids_cap = e->ids_cap ? 2 * e->ids_cap : 64;
-		e->ids = XRESIZEVEC(uint64_t, e->ids, e->ids_cap);
+	asm_record_render_site(rec, &e->scratch);
+	site = embed_id(e->scratch.data, e->scratch.len);
+	if (!embed_ids_has(&e->sites, site)) {
+		embed_keep_scratch(e);
+		embed_ids_add(&e->sites, site);
 	}
-	e->ids[e->nids++] = embed_id(e->scratch.data, e->scratch.len);
+	/* ... the statement every time. */
+	json_buf_reset(&e->scratch);
+	asm_record_render_stmt(rec, site, &e->scratch);
+	embed_ids_add(&e->stmts, embed_keep_scratch(e));
 }
 
 const char *embed_unit_unsupported(void)
@@ -60,7 +89,7 @@ static void embed_uint(struct json_buf *b, const char *key,
 	json_uint(b, v);
 }
 
-/* The unit record: what the compilation saw, and which strings are its. */
+/* The unit record: what the compilation saw, and which stmts are its. */
 static void embed_render_unit(const struct embed_unit *e,
 			      const struct embed_unit_meta *m,
 			      struct json_buf *b)
@@ -94,11 +123,11 @@ static void embed_render_unit(const struct embed_unit *e,
 			embed_uint(b, asmtpl_kind_name((enum asmtpl_kind)k),
 				   e->kinds[k]);
 	json_end_object(b);
-	json_key(b, "asm");
+	json_key(b, "stmts");
 	json_begin_array(b);
-	for (size_t i = 0; i < e->nids; i++) {
+	for (size_t i = 0; i < e->stmts.n; i++) {
 		snprintf(id, sizeof(id), "%016llx",
-			 (unsigned long long)e->ids[i]);
+			 (unsigned long long)e->stmts.v[i]);
 		json_cstring(b, id);
 	}
 	json_end_array(b);
@@ -151,7 +180,8 @@ void embed_unit_free(struct embed_unit *e)
 {
 	json_buf_free(&e->strings);
 	json_buf_free(&e->scratch);
-	free(e->ids);
+	free(e->sites.v);
+	free(e->stmts.v);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -183,8 +213,8 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	bytes = embed_unit_write(&pl->embed, &meta, asm_out_file);
 	if (pl->opts.verbose)
 		fprintf(stderr,
-			"asminline: %s: embedded %lu asm record(s) and the unit record in .comment (%lu bytes)\n",
-			meta.tu, (unsigned long)pl->embed.nids,
-			(unsigned long)bytes);
+			"asminline: %s: embedded %lu site, %lu stmt and 1 unit record(s) in .comment (%lu bytes)\n",
+			meta.tu, (unsigned long)pl->embed.sites.n,
+			(unsigned long)pl->embed.stmts.n, (unsigned long)bytes);
 	embed_unit_free(&pl->embed);
 }

@@ -11,11 +11,17 @@
  * warning from modpost — make ld keep one copy of identical strings, and
  * keep every loadable section byte-identical (warn mode).
  *
- * What: each string is EMBED_PREFIX followed by one compact JSON object:
- *   - per flagged statement, its "asm" record without "tu": the same
- *     header statement gives the same string in every unit, kept once;
- *   - per translation unit, one "unit" record: counts over all statements
- *     and the ids (FNV-1a-64 of the JSON text) of its asm strings.
+ * What: each string is EMBED_PREFIX followed by one compact JSON object,
+ * and its id is the FNV-1a-64 of that JSON text.  A flagged statement's
+ * report record is split in two, so that what repeats is written once:
+ *   - "site": what the statement is (spelling, template, counts, verdict),
+ *     the same for every expansion of one macro and in every unit;
+ *   - "stmt": where it is (function, expansion point, fingerprint) and
+ *     its site's id; a statement of a header's static inline function is
+ *     the same string in every unit, which ld keeps once;
+ *   - "unit": one per translation unit, counts over all its statements
+ *     and the ids of its stmt strings, so the report's flagged records
+ *     can be put back together: stmt + site + the unit's "tu".
  *
  * When: at PLUGIN_FINISH_UNIT.  GCC 12's compile_file() calls it after the
  * .ident directive and before targetm.asm_out.file_end(), with
@@ -32,12 +38,17 @@
 #define EMBED_PREFIX "asminline/1 "	/* "asminline/" EMBED_VERSION " " */
 #define EMBED_UNIT_FORMAT_VERSION 1
 
+struct embed_ids {
+	uint64_t *v;
+	size_t n;
+	size_t cap;
+};
+
 struct embed_unit {
-	struct json_buf strings;	/* asm payloads, each followed by '\0' */
+	struct json_buf strings;	/* site and stmt payloads, each + '\0' */
 	struct json_buf scratch;
-	uint64_t *ids;			/* of the strings above, in visit order */
-	size_t nids;
-	size_t ids_cap;
+	struct embed_ids sites;		/* site strings already in strings */
+	struct embed_ids stmts;		/* stmt ids, in visit order */
 	/* Counts over every statement of the unit. */
 	unsigned long statements;
 	unsigned long asm_inline;

@@ -5,15 +5,15 @@
 # (docs/format.md, "Embedded records"), written from the documentation
 # alone: a module for the tests and a small command.
 #
-#   embedded.py FILE...   print every record found, as JSON Lines: first
-#                         the unit records, then one "asm" record per
-#                         (unit, statement) with "tu" filled in from the unit
-#                         that lists it (the form the report has)
+#   embedded.py FILE...   print, as JSON Lines, the unit records and then
+#                         the flagged statements as the report has them:
+#                         one "asm" record per (unit, stmt), joined from the
+#                         stmt, its site and the unit's "tu"
 #
 # The section is taken out with `objcopy --dump-section` (binutils):
 # `objcopy -O binary --only-section=.comment` writes nothing for a section
-# that is not loaded, such as .comment.  Exit 0, 1 on a malformed record,
-# 2 when a file cannot be read.
+# that is not loaded, such as .comment.  Exit 0, or 1 when a file cannot
+# be read or holds a malformed record.
 import json
 import os
 import subprocess
@@ -54,21 +54,20 @@ def comment_section(path):
 
 
 def parse_strings(data):
-    """(units, asm_by_id, others) from the bytes of a .comment section.
+    """{"unit": [...], "site": {id: rec}, "stmt": {id: rec}} from .comment.
 
     Strings are NUL-terminated; those that start with "asminline/" are
-    ours.  A string of another version is counted in others and skipped.
+    ours.  A string of another version, or a record type this reader does
+    not know, is skipped, as readers must.
     """
-    units, asm_by_id, others = [], {}, 0
+    found = {"unit": [], "site": {}, "stmt": {}}
     for raw in data.split(b"\0"):
         if not raw.startswith(PREFIX):
             continue
         head, sep, payload = raw.partition(b" ")
         if not sep:
             raise EmbedError(f"no space after the prefix: {raw[:60]!r}")
-        version = head[len(PREFIX):]
-        if version != str(VERSION).encode():
-            others += 1
+        if head[len(PREFIX):] != str(VERSION).encode():
             continue
         try:
             rec = json.loads(payload.decode("utf-8"))
@@ -76,26 +75,38 @@ def parse_strings(data):
             raise EmbedError(f"not JSON ({e}): {payload[:80]!r}")
         kind = rec.get("record")
         if kind == "unit":
-            units.append(rec)
-        elif kind == "asm":
-            asm_by_id[f"{fnv1a64(payload):016x}"] = rec
-        # other record types: ignored, as readers must
-    return units, asm_by_id, others
+            found["unit"].append(rec)
+        elif kind in ("site", "stmt"):
+            found[kind][f"{fnv1a64(payload):016x}"] = rec
+    return found
+
+
+def join(unit, stmt, site):
+    """The report's "asm" record: stmt + site + the unit's tu."""
+    rec = {"record": "asm", "format_version": stmt["format_version"],
+           "tu": unit["tu"]}
+    for part in (stmt, site):
+        rec.update((k, v) for k, v in part.items()
+                   if k not in ("record", "format_version", "site"))
+    return rec
 
 
 def read(path):
     """(units, statements): statements are report-shaped asm records."""
-    units, asm_by_id, _ = parse_strings(comment_section(path))
+    found = parse_strings(comment_section(path))
     statements = []
-    for unit in units:
-        for rid in unit["asm"]:
-            if rid not in asm_by_id:
-                raise EmbedError(f"{path}: unit {unit['tu']!r} lists {rid}, "
-                                 "which no asm string has")
-            rec = dict(asm_by_id[rid])
-            rec["tu"] = unit["tu"]
-            statements.append(rec)
-    return units, statements
+    for unit in found["unit"]:
+        for sid in unit["stmts"]:
+            stmt = found["stmt"].get(sid)
+            if stmt is None:
+                raise EmbedError(f"{path}: unit {unit['tu']!r} lists stmt "
+                                 f"{sid}, which no string has")
+            site = found["site"].get(stmt["site"])
+            if site is None:
+                raise EmbedError(f"{path}: stmt {sid} names site "
+                                 f"{stmt['site']}, which no string has")
+            statements.append(join(unit, stmt, site))
+    return found["unit"], statements
 
 
 def main():
@@ -105,13 +116,9 @@ def main():
     for path in sys.argv[1:]:
         try:
             units, statements = read(path)
-        except EmbedError as e:
+        except (EmbedError, OSError) as e:
             print(f"embedded.py: {e}", file=sys.stderr)
-            rc = max(rc, 1)
-            continue
-        except OSError as e:
-            print(f"embedded.py: {path}: {e}", file=sys.stderr)
-            rc = 2
+            rc = 1
             continue
         for rec in units + statements:
             print(json.dumps(rec, sort_keys=True))
