@@ -72,10 +72,38 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
 	embed_ids_add(&e->stmts, embed_keep_scratch(e));
 }
 
-const char *embed_unit_unsupported(void)
+/* -DNAME or -DNAME=VALUE on the command line. */
+static bool embed_cmdline_defines(const char *name)
 {
+	size_t n = strlen(name);
+
+	for (unsigned i = 0; i < save_decoded_options_count; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_D && o->arg &&
+		    !strncmp(o->arg, name, n) &&
+		    (o->arg[n] == '\0' || o->arg[n] == '='))
+			return true;
+	}
+	return false;
+}
+
+const char *embed_unit_unsupported(bool *say)
+{
+	*say = false;
 	if (in_lto_p)
 		return "lto1 sees no asm statement (they were read at compile time)";
+	/*
+	 * The kernel carries some shared objects whole, .comment included,
+	 * as data: the vDSO image (vdso2c, mapped into every process; built
+	 * -fPIC on x86, with -DBUILD_VDSO on every architecture) and kexec's
+	 * purgatory (-fpic).  objcopy -S keeps .comment.
+	 */
+	if (embed_cmdline_defines("BUILD_VDSO"))
+		return "a vDSO object (-DBUILD_VDSO): the kernel maps the whole vDSO image into every process";
+	if (flag_pic && !flag_pie)
+		return "code for a shared object (-fpic/-fPIC without -fpie): the kernel carries its vDSO and kexec purgatory whole, as data";
+	*say = true;
 	if (flag_generate_lto && !flag_fat_lto_objects)
 		return "a slim LTO object (-flto without -ffat-lto-objects) holds no code; "
 		       "the link-time objects are not compiled with this plugin";
@@ -190,13 +218,18 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	struct embed_unit_meta meta;
 	const char *why;
 	size_t bytes;
+	bool say;
 
 	if (!pl->opts.embed || seen_error())
 		return;
-	why = embed_unit_unsupported();
+	why = embed_unit_unsupported(&say);
 	if (why) {
+		if (pl->opts.verbose)
+			fprintf(stderr, "asminline: %s: nothing embedded: %s\n",
+				main_input_filename ? main_input_filename : "",
+				why);
 		/* A note: the build goes on, and -Werror does not stop it. */
-		if (!in_lto_p)
+		if (say)
 			inform(UNKNOWN_LOCATION,
 			       "asminline: records are not embedded in this object: %s "
 			       "(%<-fplugin-arg-asminline-embed=0%> silences this)",

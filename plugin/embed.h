@@ -72,10 +72,13 @@ struct embed_unit_meta {
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec);
 
 /*
- * Why this compilation cannot carry records in its object (slim LTO
- * objects, lto1 itself), or NULL when it can.
+ * Why this compilation must not or cannot carry records in its object, or
+ * NULL when it can.  *say: worth a note (slim LTO objects: the user asked
+ * for records that will not be there), or expected (lto1 itself; vDSO and
+ * other shared-object code, which the kernel carries whole as data, so
+ * records there would be loaded at run time).
  */
-const char *embed_unit_unsupported(void);
+const char *embed_unit_unsupported(bool *say);
 
 /*
  * Write the unit's strings as assembler directives to out (asm_out_file):

@@ -46,6 +46,7 @@
 #include "toplev.h"
 #include "intl.h"
 #include "output.h"
+#include "opts.h"
 
 /*
  * GCC 12 still spells the location resolver and the pass base classes the

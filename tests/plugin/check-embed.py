@@ -10,7 +10,8 @@
 #     every statement of the report, and the asm records it lists, with
 #     "tu" filled in, are exactly the report's flagged records;
 #   - the same records through -S and the assembler, and with -g;
-#   - embed=0: nothing embedded;
+#   - embed=0, -fPIC, -DBUILD_VDSO (the kernel carries vDSO images whole,
+#     .comment included, as data): nothing embedded, and no note;
 #   - the kernel-like example's two units linked: ld says nothing it did
 #     not say without the plugin, the loaded bytes are identical (build ID
 #     off: it hashes the whole file), a header statement shared by both
@@ -120,6 +121,20 @@ def main():
     run(base + ["-c", src, "-o", "off.o", "-fplugin-arg-asminline-embed=0"])
     if asm_strings("off.o"):
         fail("embed=0 still embedded records")
+
+    # Code the kernel carries whole as data (vDSO, purgatory): no records,
+    # no note; PIE code is not that.  A vDSO-like .so, stripped as Kbuild
+    # does (objcopy -S keeps .comment), has none either.
+    for flags, want in ((["-fPIC"], False), (["-fpic", "-m32"], False),
+                        (["-DBUILD_VDSO"], False), (["-fPIE"], True)):
+        p = run(base + flags + ["-c", src, "-o", "pic.o"])
+        if bool(asm_strings("pic.o")) != want or "not embedded" in p.stderr:
+            fail(f"{' '.join(flags)}: records {'missing' if want else 'embedded'}"
+                 f" or a note:\n{p.stderr}")
+    run(base + ["-fPIC", "-shared", "-nostdlib", src, "-o", "vdso.so.dbg"])
+    run(["objcopy", "-S", "vdso.so.dbg", "vdso.so"])
+    if asm_strings("vdso.so"):
+        fail("a -fPIC shared object carries records")
 
     # Two units linked, with and without the plugin.
     ex = [cc, "-O2", "-g", "-Wall", "-I", os.path.join(example, "include")]
