@@ -101,10 +101,19 @@ bool asm_fixit_add(rich_location *richloc, location_t loc)
 		end = i + len;
 	}
 
+	/*
+	 * The range is inclusive.  linemap_position_for_loc_and_offset()
+	 * falls back to loc itself when the line map cannot represent the
+	 * column (very long lines): check, or the hint would replace one byte.
+	 */
 	source_range range;
 	range.m_start = linemap_position_for_loc_and_offset(line_table, loc, 0);
 	range.m_finish = linemap_position_for_loc_and_offset(
 		line_table, loc, (unsigned)(end - col - 1));
+	expanded_location xf = expand_location(range.m_finish);
+	if (!xf.file || strcmp(xf.file, xl.file) || xf.line != xl.line ||
+	    (size_t)xf.column != end)
+		return false;
 	richloc->add_fixit_replace(range, text);
 	return !richloc->seen_impossible_fixit_p();
 }
