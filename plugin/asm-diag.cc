@@ -118,15 +118,15 @@ static const char *asm_diag_macro(location_t loc)
  * count that differs between them (a macro argument can change the
  * template): ", charged 5 to 7".
  */
-static void asm_diag_suffix(const struct asm_site *site, char *buf,
-			    size_t size)
+static void asm_diag_suffix(const struct asm_site *site, char *buf, size_t size)
 {
 	size_t used;
 
 	buf[0] = '\0';
 	if (site->expansions < 2)
 		return;
-	used = (size_t)snprintf(buf, size, " (%lu expansions in this translation unit",
+	used = (size_t)snprintf(buf, size,
+				" (%lu expansions in this translation unit",
 				site->expansions);
 	if (site->gcc_min != site->gcc_max && used < size)
 		used += (size_t)snprintf(buf + used, size - used,

@@ -41,7 +41,7 @@ struct asm_sites {
 void asm_diag_collect(struct asm_sites *sites, location_t loc,
 		      const struct asm_record *rec);
 
-/* asm-fixit.cc: replace the asm keyword at loc by asm_inline, if spelled there. */
+/* asm-fixit.cc: a fix-it from the asm keyword at loc to asm_inline. */
 bool asm_fixit_add(rich_location *richloc, location_t loc);
 
 #endif /* ASMINLINE_ASM_DIAG_H */
