@@ -3,8 +3,12 @@
  * embed.cc — builds the unit's embedded strings and writes them into the
  * assembler output (see embed.h for where and why .comment).
  *
- * The strings reach the assembler inside .string directives, so every
- * byte GAS would interpret is escaped: '"' and '\\' with a backslash,
+ * Each string is one .ident directive: GAS appends its operand, NUL-ended,
+ * to .comment, and creates .comment the way it does for GCC's own .ident
+ * when it is not there yet (-fno-ident): flags "MS", entry size 1.  (A
+ * .pushsection .comment,"MS",@progbits,1 of ours would draw "setting
+ * incorrect section attributes for .comment" from GAS in that case.)  The
+ * operand is a GAS string, so every byte GAS would interpret is escaped: '"' and '\\' with a backslash,
  * anything outside printable ASCII as a three-digit octal escape.  The JSON
  * text holds no byte below 0x20 (the writer escapes those), so no string
  * can contain the NUL that ends it.
@@ -162,12 +166,12 @@ static void embed_render_unit(const struct embed_unit *e,
 	json_end_object(b);
 }
 
-/* One .string directive holding EMBED_PREFIX and the JSON text. */
+/* One .ident directive holding EMBED_PREFIX and the JSON text. */
 static size_t embed_put_string(FILE *out, const char *json, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)json;
 
-	fputs("\t.string \"" EMBED_PREFIX, out);
+	fputs("\t.ident\t\"" EMBED_PREFIX, out);
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '"' || s[i] == '\\')
 			fprintf(out, "\\%c", s[i]);
@@ -185,12 +189,6 @@ size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
 {
 	size_t bytes = 0;
 
-	/*
-	 * The flags GAS gives the .comment it makes for .ident: "MS", entry
-	 * size 1.  Other flags would draw "changed section attributes".
-	 * '@' starts a comment on 32-bit Arm, not on x86 or AArch64.
-	 */
-	fputs("\t.pushsection .comment,\"MS\",@progbits,1\n", out);
 	for (size_t off = 0; off < e->strings.len;) {
 		size_t len = strlen(e->strings.data + off);
 
@@ -200,7 +198,6 @@ size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
 	json_buf_reset(&e->scratch);
 	embed_render_unit(e, m, &e->scratch);
 	bytes += embed_put_string(out, e->scratch.data, e->scratch.len);
-	fputs("\t.popsection\n", out);
 	return bytes;
 }
 

@@ -81,8 +81,8 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec);
 const char *embed_unit_unsupported(bool *say);
 
 /*
- * Write the unit's strings as assembler directives to out (asm_out_file):
- * .pushsection .comment, one .string each, .popsection.  Returns the
+ * Write the unit's strings as assembler directives to out (asm_out_file),
+ * one .ident each (GAS appends its string to .comment).  Returns the
  * number of bytes the strings add to .comment (before the link merges).
  */
 size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,

@@ -9,7 +9,8 @@
 #   - report.c compiled with the defaults (embed=1): the unit record counts
 #     every statement of the report, and the asm records it lists, with
 #     "tu" filled in, are exactly the report's flagged records;
-#   - the same records through -S and the assembler, and with -g;
+#   - the same records through -S and the assembler, with -g, and with
+#     -fno-ident (no .comment before ours), the assembler silent;
 #   - embed=0, -fPIC, -DBUILD_VDSO (the kernel carries vDSO images whole,
 #     .comment included, as data): nothing embedded, and no note;
 #   - the kernel-like example's two units linked: ld says nothing it did
@@ -109,11 +110,17 @@ def main():
     if b"GCC: (" not in embedded.comment_section("a.o"):
         fail("GCC's own .ident string is gone from .comment")
 
-    # -S then the assembler; -g: the same strings.
+    # -S then the assembler; -g; -fno-ident (GAS makes .comment for our
+    # first .ident): the same strings, and not a word from the assembler.
     run(base + ["-S", src, "-o", "s.s"])
-    run([cc, "-c", "s.s", "-o", "s.o"])
-    run(base + ["-g", "-c", src, "-o", "g.o"])
-    for obj in ("s.o", "g.o"):
+    p = run([cc, "-c", "s.s", "-o", "s.o"])
+    if p.stderr or b'.ident\t"asminline/1 ' not in open("s.s", "rb").read():
+        fail(f"-S: no .ident directive, or the assembler said:\n{p.stderr}")
+    for flag in ("-g", "-fno-ident"):
+        p = run(base + [flag, "-c", src, "-o", f"{flag[1:]}.o"])
+        if p.stderr:
+            fail(f"{flag}: the compile said:\n{p.stderr}")
+    for obj in ("s.o", "g.o", "fno-ident.o"):
         if canon(embedded.read(obj)[1]) != canon(stmts) or \
                 asm_strings(obj) != asm_strings("a.o"):
             fail(f"{obj}: embedded strings differ from a plain -c compile")
