@@ -168,8 +168,10 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	pl->nstmts++;
 	pl->nflagged += rec.flagged;
-	if (rec.flagged)
-		asm_diag_emit(pl, loc, &rec);
+	if (opts->embed)
+		embed_unit_add_asm(&pl->embed, &rec);
+	if (rec.flagged && opts->diag != ASMINLINE_DIAG_NONE)
+		asm_diag_collect(&pl->sites, loc, &rec);
 	if (opts->verbose)
 		asm_pass_trace(&rec);
 	if (pl->report.fd >= 0) {
@@ -210,4 +212,5 @@ void asm_pass_finish(struct asminline_plugin *pl)
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);
 	json_buf_free(&pl->line);
+	embed_unit_free(&pl->embed);
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * asm-record.cc — renders struct asm_record as a format_version 1 "asm"
- * record.  Field order is fixed (docs/format.md lists it) so that reports
- * diff well; readers must not depend on it.
+ * report record, or as the two embedded records it splits into: "site"
+ * (what the statement is) and "stmt" (where it is).  Field order is fixed
+ * (docs/format.md lists it) so that reports diff well; readers must not
+ * depend on it.
  */
 #include "asm-record.h"
 #include "fingerprint.h"
@@ -28,19 +30,23 @@ static void asm_record_key_bool(struct json_buf *b, const char *key, bool val)
 	json_bool(b, val);
 }
 
-void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+/* Where the statement is: its function and the expansion point. */
+static void asm_record_where(const struct asm_record *rec, struct json_buf *b)
 {
-	const struct asmtpl_result *res = &rec->tpl_res;
-	char fp[FINGERPRINT_HEX_LEN + 1];
-
-	json_begin_object(b);
-	asm_record_key_str(b, "record", "asm");
-	asm_record_key_uint(b, "format_version", ASM_RECORD_FORMAT_VERSION);
-	asm_record_key_str(b, "tu", rec->tu);
 	asm_record_key_str(b, "function", rec->function);
 	asm_record_key_str(b, "file", rec->file);
 	asm_record_key_uint(b, "line", rec->line);
 	asm_record_key_uint(b, "column", rec->column);
+}
+
+/*
+ * What the statement is, from its spelling to the verdict: the same for
+ * every expansion of one asm with one template, in every unit.
+ */
+static void asm_record_shape(const struct asm_record *rec, struct json_buf *b)
+{
+	const struct asmtpl_result *res = &rec->tpl_res;
+
 	asm_record_key_str(b, "spelling_file", rec->spelling_file);
 	asm_record_key_uint(b, "spelling_line", rec->spelling_line);
 	asm_record_key_str(b, "arch", rec->arch);
@@ -80,11 +86,49 @@ void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
 
 	asm_record_key_bool(b, "flagged", rec->flagged);
 	asm_record_key_bool(b, "applied", rec->applied);
-	snprintf(fp, sizeof(fp), "%016llx",
-		 (unsigned long long)rec->fingerprint);
-	asm_record_key_str(b, "fingerprint", fp);
+}
+
+static void asm_record_head(struct json_buf *b, const char *type)
+{
+	json_begin_object(b);
+	asm_record_key_str(b, "record", type);
+	asm_record_key_uint(b, "format_version", ASM_RECORD_FORMAT_VERSION);
+}
+
+static void asm_record_id(struct json_buf *b, const char *key, uint64_t id)
+{
+	char hex[FINGERPRINT_HEX_LEN + 1];
+
+	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)id);
+	asm_record_key_str(b, key, hex);
+}
+
+void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+{
+	asm_record_head(b, "asm");
+	asm_record_key_str(b, "tu", rec->tu);
+	asm_record_where(rec, b);
+	asm_record_shape(rec, b);
+	asm_record_id(b, "fingerprint", rec->fingerprint);
 	json_end_object(b);
 	json_buf_raw(b, "\n", 1);
+}
+
+void asm_record_render_site(const struct asm_record *rec, struct json_buf *b)
+{
+	asm_record_head(b, "site");
+	asm_record_shape(rec, b);
+	json_end_object(b);
+}
+
+void asm_record_render_stmt(const struct asm_record *rec, uint64_t site,
+			    struct json_buf *b)
+{
+	asm_record_head(b, "stmt");
+	asm_record_id(b, "site", site);
+	asm_record_where(rec, b);
+	asm_record_id(b, "fingerprint", rec->fingerprint);
+	json_end_object(b);
 }
 
 void asm_record_sections_text(const struct asm_record *rec, char *buf,

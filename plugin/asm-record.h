@@ -46,6 +46,16 @@ struct asm_record {
 /* Append the record as one JSON line (with its '\n') to b. */
 void asm_record_render_json(const struct asm_record *rec, struct json_buf *b);
 
+/*
+ * The embedded form (docs/format.md, "Embedded records"), without a
+ * newline: a "site" record holds the fields that every expansion of one
+ * asm shares (spelling_file to applied); a "stmt" record the function,
+ * expansion point and fingerprint of one statement, and the id of its site.
+ */
+void asm_record_render_site(const struct asm_record *rec, struct json_buf *b);
+void asm_record_render_stmt(const struct asm_record *rec, uint64_t site,
+			    struct json_buf *b);
+
 /* "sec1, sec2" (", ..." when sections were dropped); "" when none. */
 void asm_record_sections_text(const struct asm_record *rec, char *buf,
 			      size_t size);

@@ -30,6 +30,16 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	report_close(&pl->report);
 }
 
+/* The end of the unit: the assembler output is still open. */
+static void asminline_finish_unit(void *gcc_data, void *user_data)
+{
+	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+
+	(void)gcc_data;
+	embed_finish_unit(pl);
+	asm_diag_finish_unit(pl);
+}
+
 static int asminline_setup(struct asminline_plugin *pl, const char *name)
 {
 	if (asmtpl_arch_parse(ASMINLINE_TARGET_ARCH, &pl->arch) != ASMTPL_OK) {
@@ -52,8 +62,6 @@ static int asminline_setup(struct asminline_plugin *pl, const char *name)
 			return 1;
 		}
 	}
-	if (pl->opts.verbose && pl->opts.embed)
-		fprintf(stderr, "asminline: embed=1: embedding asm-site records in objects is not implemented yet; nothing is embedded\n");
 	return 0;
 }
 
@@ -92,6 +100,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &pass_info);
 	edges_register(pl, info->base_name);
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
+			  asminline_finish_unit, pl);
 	register_callback(info->base_name, PLUGIN_FINISH, asminline_finish, pl);
 	return 0;
 }

@@ -17,6 +17,8 @@
 #include "fingerprint.h"
 #include "asm-record.h"
 #include "edges.h"
+#include "embed.h"
+#include "asm-diag.h"
 
 struct asminline_plugin {
 	struct asminline_options opts;
@@ -28,6 +30,8 @@ struct asminline_plugin {
 	unsigned long nstmts;		/* statements visited in this TU */
 	unsigned long nflagged;
 	struct edges_state *edges;	/* edge records (edges.cc) */
+	struct embed_unit embed;	/* embed=1: this unit's .comment strings */
+	struct asm_sites sites;		/* flagged sites, reported at unit end */
 };
 
 /* asm-pass.cc: the GIMPLE pass inserted after "cfg". */
@@ -35,8 +39,10 @@ opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl);
 /* asm-pass.cc: free what the pass allocated (PLUGIN_FINISH). */
 void asm_pass_finish(struct asminline_plugin *pl);
 
-/* asm-diag.cc: the note or warning for a flagged statement. */
-void asm_diag_emit(const struct asminline_plugin *pl, location_t loc,
-		   const struct asm_record *rec);
+/* asm-diag.cc: one note or warning per flagged site, at the unit's end. */
+void asm_diag_finish_unit(struct asminline_plugin *pl);
+
+/* embed.cc: write the unit's records into the assembler output. */
+void embed_finish_unit(struct asminline_plugin *pl);
 
 #endif /* ASMINLINE_ASMINLINE_H */

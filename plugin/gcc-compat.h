@@ -45,6 +45,8 @@
 #include "input.h"
 #include "toplev.h"
 #include "intl.h"
+#include "output.h"
+#include "opts.h"
 
 /*
  * The inliner's summaries and estimates, read for edge records

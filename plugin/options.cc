@@ -14,8 +14,8 @@ const char asminline_help[] =
 	"  -fplugin-arg-asminline-mode=warn|apply  apply: mark flagged statements 'asm inline' (default warn)\n"
 	"  -fplugin-arg-asminline-report=PATH      append one JSON Lines record per asm statement to PATH\n"
 	"  -fplugin-arg-asminline-threshold=N      flag when gcc_count - est_insns >= N (default 4, 1..1000)\n"
-	"  -fplugin-arg-asminline-diag=note|warning|none  how flagged statements are reported (default note)\n"
-	"  -fplugin-arg-asminline-embed=0|1        embed asm-site records in the object (NOT IMPLEMENTED yet)\n"
+	"  -fplugin-arg-asminline-diag=note|warning|none  how flagged sites are reported, one per site and unit (default note)\n"
+	"  -fplugin-arg-asminline-embed=0|1        embed flagged asm records in the object's .comment (default 1)\n"
 	"  -fplugin-arg-asminline-verbose          trace every asm statement on stderr\n"
 	"  -fplugin-arg-asminline-disable          load but do nothing\n"
 	"  -fplugin-arg-asminline-help             print this help\n";

@@ -32,7 +32,7 @@ struct asminline_options {
 	const char *report_path;	/* NULL: no JSON Lines report */
 	unsigned threshold;
 	enum asminline_diag diag;
-	bool embed;			/* accepted; embedding not implemented yet */
+	bool embed;			/* records into .comment (embed.h) */
 	bool verbose;			/* trace each statement on stderr */
 	bool disable;
 	bool help;

@@ -61,6 +61,24 @@ def refused(out):
     return sorted(lines)
 
 
+def embedded(out, objs):
+    """What each object carries in .comment (docs/format.md)."""
+    for o in objs:
+        path = os.path.join(HERE, out, o)
+        run(["objcopy", "--dump-section", f".comment={path}.comment", path,
+             f"{path}.copy"])
+        with open(f"{path}.comment", "rb") as f:
+            strings = [s for s in f.read().split(b"\0")
+                       if s.startswith(b"asminline/1 ")]
+        recs = [json.loads(s.partition(b" ")[2]) for s in strings]
+        count = collections.Counter(r["record"] for r in recs)
+        unit = next(r for r in recs if r["record"] == "unit")
+        print(f"  {o}: {count['site']} site + {count['stmt']} stmt + "
+              f"{count['unit']} unit strings, {sum(len(s) + 1 for s in strings)} "
+              f"bytes; unit {unit['tu']}: {unit['statements']} statements, "
+              f"{unit['flagged']} flagged")
+
+
 def sites(recs):
     """Flagged statements grouped by site (where the asm is spelled)."""
     by_site = collections.OrderedDict()
@@ -92,6 +110,8 @@ def main():
     print("calls GCC refused to inline (-fopt-info-inline-missed):")
     for r in refused(f"{out}/warn") or ["none"]:
         print(f"  {r}")
+    print("records embedded in the objects' .comment (embed=1):")
+    embedded(f"{out}/warn", objs)
 
     print("== mode=apply: flagged asm treated as asm inline")
     recs, objs = build(plugin, f"{out}/apply", "apply")
@@ -111,9 +131,8 @@ def main():
         print(f"{mode}:")
         for line in table.splitlines()[1:]:
             print(f"  {line}")
-    print("not implemented yet: call-edge records (which refusal each flagged "
-          "asm caused),\n  records embedded in objects (embed=1), and asmscan's "
-          "sites, diff and check.")
+    print("not implemented yet: asmscan's sites (reading the embedded "
+          "records), diff\n  and check.")
 
 if __name__ == "__main__":
     main()

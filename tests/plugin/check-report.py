@@ -14,8 +14,9 @@
 #     line, and every record has an expectation;
 #   - spelled-at=TAG: the spelling line is the tagged macro line while the
 #     expansion line is the statement's own;
-#   - fingerprints are unique; each flagged statement got one note; and
-#     diag=none / diag=warning behave as documented.
+#   - fingerprints are unique; each flagged site (spelling file and line)
+#     got one note, counting its statements; and diag=none / diag=warning
+#     behave as documented.
 # Exit 0 pass, 1 fail, 77 skip.
 import glob
 import json
@@ -192,14 +193,25 @@ def main():
     if any(not re.fullmatch(r"[0-9a-f]{16}", fp) for fp in fps):
         fail("fingerprint is not 16 hex digits")
 
-    # diag=note (default): one note per flagged statement, naming it.
+    # diag=note (default): one note per flagged site, naming the function
+    # and counts of its first statement and how many statements it has.
     flagged = [r for r in recs if r["flagged"]]
-    notes = re.findall(r"note: .asm. in .(\w+). is charged (\d+) instructions "
-                       r"by the inliner but emits (\d+)", p.stderr)
-    want = sorted((r["function"], str(r["gcc_count"]), str(r["est_insns"]))
-                  for r in flagged)
+    sites = {}
+    for r in flagged:
+        key = (r["spelling_file"], r["spelling_line"])
+        if key in sites:
+            sites[key][3] += 1
+        else:
+            sites[key] = [r["function"], str(r["gcc_count"]),
+                          str(r["est_insns"]), 1]
+    want = sorted((f, g, e, str(n) if n > 1 else "")
+                  for f, g, e, n in sites.values())
+    notes = re.findall(r"note: .asm. in .(\w+).(?: from macro .\w+.)? is "
+                       r"charged (\d+) instructions by the inliner but emits "
+                       r"(\d+)[^\n]*?(?:\((\d+) expansions in this "
+                       r"translation unit\))?\n", p.stderr)
     if sorted(notes) != want:
-        fail(f"notes {sorted(notes)} != flagged statements {want}")
+        fail(f"notes {sorted(notes)} != flagged sites {want}")
 
     p = compile_c(cc, plugin, src, ["-fplugin-arg-asminline-diag=none"])
     if "is charged" in p.stderr:

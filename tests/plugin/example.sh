@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 ASMSCAN=${3:?usage: $0 PLUGIN CC ASMSCAN}
 need_x86_64
-need_tool python3 make nm
+need_tool python3 make nm objcopy
 clean_workdir
 
 EXAMPLE=$TESTDIR/../../examples/kernel-like

@@ -48,6 +48,7 @@ enum asmtpl_kind {
 	ASMTPL_KIND_EXTABLE,		/* __ex_table */
 	ASMTPL_KIND_LOCK_PREFIX,	/* .smp_locks */
 	ASMTPL_KIND_OTHER_SECTION,	/* any other section */
+	ASMTPL_KIND_COUNT_
 };
 
 enum asmtpl_diag_code {

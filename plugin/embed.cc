@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * embed.cc — builds the unit's embedded strings and writes them into the
+ * assembler output (see embed.h for where and why .comment).
+ *
+ * Each string is one .ident directive: GAS appends its operand, NUL-ended,
+ * to .comment, and creates .comment the way it does for GCC's own .ident
+ * when it is not there yet (-fno-ident): flags "MS", entry size 1.  (A
+ * .pushsection .comment,"MS",@progbits,1 of ours would draw "setting
+ * incorrect section attributes for .comment" from GAS in that case.)  The
+ * operand is a GAS string, so every byte GAS would interpret is escaped: '"' and '\\' with a backslash,
+ * anything outside printable ASCII as a three-digit octal escape.  The JSON
+ * text holds no byte below 0x20 (the writer escapes those), so no string
+ * can contain the NUL that ends it.
+ */
+#include "asminline.h"
+
+static uint64_t embed_id(const char *json, size_t len)
+{
+	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, json, len);
+}
+
+static void embed_ids_add(struct embed_ids *ids, uint64_t id)
+{
+	if (ids->n == ids->cap) {
+		ids->cap = ids->cap ? 2 * ids->cap : 64;
+		ids->v = XRESIZEVEC(uint64_t, ids->v, ids->cap);
+	}
+	ids->v[ids->n++] = id;
+}
+
+static bool embed_ids_has(const struct embed_ids *ids, uint64_t id)
+{
+	for (size_t i = 0; i < ids->n; i++)
+		if (ids->v[i] == id)
+			return true;
+	return false;
+}
+
+/* Keep the JSON text in scratch as a string of the unit; return its id. */
+static uint64_t embed_keep_scratch(struct embed_unit *e)
+{
+	json_buf_raw(&e->strings, e->scratch.data, e->scratch.len);
+	json_buf_raw(&e->strings, "", 1);	/* the NUL */
+	return embed_id(e->scratch.data, e->scratch.len);
+}
+
+void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
+{
+	const struct asmtpl_result *res = &rec->tpl_res;
+	uint64_t site;
+
+	e->statements++;
+	e->asm_inline += rec->asm_inline;
+	e->applied += rec->applied;
+	e->gcc_count += rec->gcc_count;
+	e->est_insns += res->est_insns;
+	if ((unsigned)res->kind < ASMTPL_KIND_COUNT_)
+		e->kinds[res->kind]++;
+	if (!rec->flagged)
+		return;
+	e->flagged++;
+	e->overcount += rec->gcc_count - res->est_insns;
+
+	/* The site once per unit (42 expansions of a macro share it)... */
+	json_buf_reset(&e->scratch);
+	asm_record_render_site(rec, &e->scratch);
+	site = embed_id(e->scratch.data, e->scratch.len);
+	if (!embed_ids_has(&e->sites, site)) {
+		embed_keep_scratch(e);
+		embed_ids_add(&e->sites, site);
+	}
+	/* ... the statement every time. */
+	json_buf_reset(&e->scratch);
+	asm_record_render_stmt(rec, site, &e->scratch);
+	embed_ids_add(&e->stmts, embed_keep_scratch(e));
+}
+
+/* -DNAME or -DNAME=VALUE on the command line. */
+static bool embed_cmdline_defines(const char *name)
+{
+	size_t n = strlen(name);
+
+	for (unsigned i = 0; i < save_decoded_options_count; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_D && o->arg &&
+		    !strncmp(o->arg, name, n) &&
+		    (o->arg[n] == '\0' || o->arg[n] == '='))
+			return true;
+	}
+	return false;
+}
+
+const char *embed_unit_unsupported(bool *say)
+{
+	*say = false;
+	if (in_lto_p)
+		return "lto1 sees no asm statement (they were read at compile time)";
+	/*
+	 * The kernel carries some shared objects whole, .comment included,
+	 * as data: the vDSO image (vdso2c, mapped into every process; built
+	 * -fPIC on x86, with -DBUILD_VDSO on every architecture) and kexec's
+	 * purgatory (-fpic).  objcopy -S keeps .comment.
+	 */
+	if (embed_cmdline_defines("BUILD_VDSO"))
+		return "a vDSO object (-DBUILD_VDSO): the kernel maps the whole vDSO image into every process";
+	if (flag_pic && !flag_pie)
+		return "code for a shared object (-fpic/-fPIC without -fpie): the kernel carries its vDSO and kexec purgatory whole, as data";
+	*say = true;
+	if (flag_generate_lto && !flag_fat_lto_objects)
+		return "a slim LTO object (-flto without -ffat-lto-objects) holds no code; "
+		       "the link-time objects are not compiled with this plugin";
+	return NULL;
+}
+
+static void embed_uint(struct json_buf *b, const char *key,
+		       unsigned long long v)
+{
+	json_key(b, key);
+	json_uint(b, v);
+}
+
+/* The unit record: what the compilation saw, and which stmts are its. */
+static void embed_render_unit(const struct embed_unit *e,
+			      const struct embed_unit_meta *m,
+			      struct json_buf *b)
+{
+	char id[FINGERPRINT_HEX_LEN + 1];
+
+	json_begin_object(b);
+	json_key(b, "record");
+	json_cstring(b, "unit");
+	embed_uint(b, "format_version", EMBED_UNIT_FORMAT_VERSION);
+	json_key(b, "tu");
+	json_cstring(b, m->tu);
+	json_key(b, "arch");
+	json_cstring(b, m->arch);
+	json_key(b, "plugin");
+	json_cstring(b, ASMINLINE_VERSION);
+	json_key(b, "mode");
+	json_cstring(b, m->mode);
+	embed_uint(b, "threshold", m->threshold);
+	embed_uint(b, "statements", e->statements);
+	embed_uint(b, "asm_inline", e->asm_inline);
+	embed_uint(b, "flagged", e->flagged);
+	embed_uint(b, "applied", e->applied);
+	embed_uint(b, "gcc_count", e->gcc_count);
+	embed_uint(b, "est_insns", e->est_insns);
+	embed_uint(b, "overcount", e->overcount);
+	json_key(b, "kinds");
+	json_begin_object(b);
+	for (unsigned k = 0; k < ASMTPL_KIND_COUNT_; k++)
+		if (e->kinds[k])
+			embed_uint(b, asmtpl_kind_name((enum asmtpl_kind)k),
+				   e->kinds[k]);
+	json_end_object(b);
+	json_key(b, "stmts");
+	json_begin_array(b);
+	for (size_t i = 0; i < e->stmts.n; i++) {
+		snprintf(id, sizeof(id), "%016llx",
+			 (unsigned long long)e->stmts.v[i]);
+		json_cstring(b, id);
+	}
+	json_end_array(b);
+	json_end_object(b);
+}
+
+/* One .ident directive holding EMBED_PREFIX and the JSON text. */
+static size_t embed_put_string(FILE *out, const char *json, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)json;
+
+	fputs("\t.ident\t\"" EMBED_PREFIX, out);
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			fprintf(out, "\\%c", s[i]);
+		else if (s[i] < 0x20 || s[i] >= 0x7f)
+			fprintf(out, "\\%03o", s[i]);
+		else
+			putc(s[i], out);
+	}
+	fputs("\"\n", out);
+	return sizeof(EMBED_PREFIX) - 1 + len + 1;
+}
+
+size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
+			FILE *out)
+{
+	size_t bytes = 0;
+
+	for (size_t off = 0; off < e->strings.len;) {
+		size_t len = strlen(e->strings.data + off);
+
+		bytes += embed_put_string(out, e->strings.data + off, len);
+		off += len + 1;
+	}
+	json_buf_reset(&e->scratch);
+	embed_render_unit(e, m, &e->scratch);
+	bytes += embed_put_string(out, e->scratch.data, e->scratch.len);
+	return bytes;
+}
+
+void embed_unit_free(struct embed_unit *e)
+{
+	json_buf_free(&e->strings);
+	json_buf_free(&e->scratch);
+	free(e->sites.v);
+	free(e->stmts.v);
+	memset(e, 0, sizeof(*e));
+}
+
+void embed_finish_unit(struct asminline_plugin *pl)
+{
+	struct embed_unit_meta meta;
+	const char *why;
+	size_t bytes;
+	bool say;
+
+	if (!pl->opts.embed || seen_error())
+		return;
+	why = embed_unit_unsupported(&say);
+	if (why) {
+		if (pl->opts.verbose)
+			fprintf(stderr, "asminline: %s: nothing embedded: %s\n",
+				main_input_filename ? main_input_filename : "",
+				why);
+		/* A note: the build goes on, and -Werror does not stop it. */
+		if (say)
+			inform(UNKNOWN_LOCATION,
+			       "asminline: records are not embedded in this object: %s "
+			       "(%<-fplugin-arg-asminline-embed=0%> silences this)",
+			       why);
+		return;
+	}
+	if (!asm_out_file)
+		return;
+
+	meta.tu = main_input_filename ? main_input_filename : "";
+	meta.arch = asmtpl_arch_name(pl->arch);
+	meta.mode = pl->opts.mode == ASMINLINE_MODE_APPLY ? "apply" : "warn";
+	meta.threshold = pl->opts.threshold;
+	bytes = embed_unit_write(&pl->embed, &meta, asm_out_file);
+	if (pl->opts.verbose)
+		fprintf(stderr,
+			"asminline: %s: embedded %lu site, %lu stmt and 1 unit record(s) in .comment (%lu bytes)\n",
+			meta.tu, (unsigned long)pl->embed.sites.n,
+			(unsigned long)pl->embed.stmts.n, (unsigned long)bytes);
+	embed_unit_free(&pl->embed);
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# embedded.py — a reader of the records asminline.so embeds in .comment
+# (docs/format.md, "Embedded records"), written from the documentation
+# alone: a module for the tests and a small command.
+#
+#   embedded.py FILE...   print, as JSON Lines, the unit records and then
+#                         the flagged statements as the report has them:
+#                         one "asm" record per (unit, stmt), joined from the
+#                         stmt, its site and the unit's "tu"
+#
+# The section is taken out with `objcopy --dump-section` (binutils):
+# `objcopy -O binary --only-section=.comment` writes nothing for a section
+# that is not loaded, such as .comment.  Exit 0, or 1 when a file cannot
+# be read or holds a malformed record.
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PREFIX = b"asminline/"
+VERSION = 1
+FNV_OFFSET = 0xCBF29CE484222325
+FNV_PRIME = 0x100000001B3
+
+
+class EmbedError(Exception):
+    pass
+
+
+def fnv1a64(data):
+    h = FNV_OFFSET
+    for b in data:
+        h = ((h ^ b) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def comment_section(path):
+    """The bytes of PATH's .comment section (b"" when it has none)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "comment")
+        p = subprocess.run(["objcopy", "--dump-section", f".comment={out}",
+                            path, os.path.join(tmp, "copy")],
+                           capture_output=True, text=True)
+        # binutils 2.40 exits 0 when the section does not exist.
+        if not os.path.exists(out):
+            if "does not exist" in p.stderr:
+                return b""
+            raise EmbedError(f"{path}: objcopy failed: {p.stderr.strip()}")
+        with open(out, "rb") as f:
+            return f.read()
+
+
+def parse_strings(data):
+    """{"unit": [...], "site": {id: rec}, "stmt": {id: rec}} from .comment.
+
+    Strings are NUL-terminated; those that start with "asminline/" are
+    ours.  A string of another version, or a record type this reader does
+    not know, is skipped, as readers must.
+    """
+    found = {"unit": [], "site": {}, "stmt": {}}
+    for raw in data.split(b"\0"):
+        if not raw.startswith(PREFIX):
+            continue
+        head, sep, payload = raw.partition(b" ")
+        if not sep:
+            raise EmbedError(f"no space after the prefix: {raw[:60]!r}")
+        if head[len(PREFIX):] != str(VERSION).encode():
+            continue
+        try:
+            rec = json.loads(payload.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as e:
+            raise EmbedError(f"not JSON ({e}): {payload[:80]!r}")
+        kind = rec.get("record")
+        if kind == "unit":
+            found["unit"].append(rec)
+        elif kind in ("site", "stmt"):
+            found[kind][f"{fnv1a64(payload):016x}"] = rec
+    return found
+
+
+def join(unit, stmt, site):
+    """The report's "asm" record: stmt + site + the unit's tu."""
+    rec = {"record": "asm", "format_version": stmt["format_version"],
+           "tu": unit["tu"]}
+    for part in (stmt, site):
+        rec.update((k, v) for k, v in part.items()
+                   if k not in ("record", "format_version", "site"))
+    return rec
+
+
+def read(path):
+    """(units, statements): statements are report-shaped asm records."""
+    found = parse_strings(comment_section(path))
+    statements = []
+    for unit in found["unit"]:
+        for sid in unit["stmts"]:
+            stmt = found["stmt"].get(sid)
+            if stmt is None:
+                raise EmbedError(f"{path}: unit {unit['tu']!r} lists stmt "
+                                 f"{sid}, which no string has")
+            site = found["site"].get(stmt["site"])
+            if site is None:
+                raise EmbedError(f"{path}: stmt {sid} names site "
+                                 f"{stmt['site']}, which no string has")
+            statements.append(join(unit, stmt, site))
+    return found["unit"], statements
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: embedded.py FILE...")
+    rc = 0
+    for path in sys.argv[1:]:
+        try:
+            units, statements = read(path)
+        except (EmbedError, OSError) as e:
+            print(f"embedded.py: {e}", file=sys.stderr)
+            rc = 1
+            continue
+        for rec in units + statements:
+            print(json.dumps(rec, sort_keys=True))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
