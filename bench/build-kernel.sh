@@ -40,7 +40,8 @@ src=$(dirname "$prepared")/src
 out=$(dirname "$prepared")/kbuild-$variant
 stamp="variant=$variant plugin=${plugin:+$(sha256sum "$plugin" | cut -d' ' -f1)}"
 
-if [ -f "$out/summary.json" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$stamp" ]; then
+# Reused only when it succeeded with the same plugin: the stamp is written last.
+if [ -f "$out/vmlinux" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$stamp" ]; then
 	echo "$out"
 	exit 0
 fi
@@ -74,7 +75,7 @@ cat >"$out/summary.json" <<EOF
  "vmlinux": $([ -f "$out/vmlinux" ] && echo true || echo false),
  "kcflags": "$kcflags"}
 EOF
-echo "$stamp" >"$out/.stamp"
 cat "$out/summary.json" >&2
 [ "$status" = 0 ] || exit 1
+echo "$stamp" >"$out/.stamp"
 echo "$out"
