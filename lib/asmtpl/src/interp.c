@@ -76,6 +76,7 @@ int asmtpl_interp_section_get(struct interp *in, const char *name, size_t n,
 	in->secs[i].name[n] = '\0';
 	in->secs[i].sub = sub;
 	in->secs[i].lo = in->secs[i].hi = 0;
+	in->secs[i].noted = false;
 	return i;
 }
 
@@ -90,8 +91,11 @@ void asmtpl_interp_advance(struct interp *in, int64_t lo, int64_t hi)
 {
 	struct section *s = &in->secs[in->cur];
 
-	if (in->cur != 0 && s->name[0] != '\0')
+	/* Once per section and pass, so an overflow is counted once. */
+	if (in->cur != 0 && s->name[0] != '\0' && !s->noted) {
 		asmtpl_note_section(in->res, s->name);
+		s->noted = true;
+	}
 	if (lo < 0)
 		lo = 0;
 	if (hi < lo)

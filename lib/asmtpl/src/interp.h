@@ -17,6 +17,7 @@ struct section {
 	char name[ASMTPL_SECTION_NAME_MAX];
 	int64_t sub;
 	int64_t lo, hi;
+	bool noted;	/* reported in the result's sections already */
 };
 
 struct label {
