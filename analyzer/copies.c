@@ -161,6 +161,20 @@ static const char *unit_of(const struct object *o, const struct obj_func *f,
 	return o->type == ET_REL ? o->name : NULL;
 }
 
+/* One out-of-line copy: where it is and how often it is reached. */
+static void entry_fill(struct copy_entry *e, struct object *o,
+		       struct obj_func *f, const char *symbol, uint64_t addr,
+		       uint64_t size, const char *unit)
+{
+	e->ref = (struct func_ref){ o, f };
+	e->symbol = symbol;
+	e->addr = addr;
+	e->size = size;
+	e->unit = unit;
+	e->call_sites = f ? f->sites_in : 0;
+	e->tail_calls = f ? f->tails_in : 0;
+}
+
 static void dwarf_groups(struct report *rep)
 {
 	struct copies_report *cp = &rep->copies;
@@ -188,13 +202,8 @@ static void dwarf_groups(struct report *rep)
 			grp->decl_file = c->decl_file;
 			grp->decl_line = c->decl_line;
 			e = group_add(&g, grp);
-			e->ref = (struct func_ref){ o, f };
-			e->symbol = f ? f->name : NULL;
-			e->addr = c->addr;
-			e->size = c->size;
-			e->unit = c->cu;
-			e->call_sites = f ? f->sites_in : 0;
-			e->tail_calls = f ? f->tails_in : 0;
+			entry_fill(e, o, f, f ? f->name : NULL, c->addr, c->size,
+				   c->cu);
 		}
 	}
 	groups_finish(rep->opts, &g, 1, &cp->dwarf_groups, &cp->ndwarf);
@@ -237,14 +246,8 @@ static void symbol_groups(struct report *rep)
 				    grp->copies[grp->ncopies - 1].ref.obj != o ||
 				    grp->copies[grp->ncopies - 1].addr != s->addr) {
 					e = group_add(&dups, grp);
-					e->ref = (struct func_ref){ o, f };
-					e->symbol = s->name;
-					e->addr = s->addr;
-					e->size = s->size;
-					e->unit = unit_of(o, f, s->file);
-					e->call_sites = f ? f->sites_in : 0;
-					e->tail_calls = f ? f->tails_in : 0;
-			e->tail_calls = f ? f->tails_in : 0;
+					entry_fill(e, o, f, s->name, s->addr, s->size,
+						   unit_of(o, f, s->file));
 				}
 			}
 			if (kind == CLONE_KINDS)
@@ -259,13 +262,8 @@ static void symbol_groups(struct report *rep)
 			grp->kinds |= 1u << kind;
 			grp->kind_count[kind]++;
 			e = group_add(&clones, grp);
-			e->ref = (struct func_ref){ o, f };
-			e->symbol = s->name;
-			e->addr = s->addr;
-			e->size = s->size;
-			e->unit = unit_of(o, f, s->file);
-			e->call_sites = f ? f->sites_in : 0;
-			e->tail_calls = f ? f->tails_in : 0;
+			entry_fill(e, o, f, s->name, s->addr, s->size,
+				   unit_of(o, f, s->file));
 		}
 	}
 	/* Group names of clones live in the key arena: keep it. */
