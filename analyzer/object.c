@@ -395,7 +395,8 @@ void object_close_image(struct object *o)
 		munmap(o->map, o->map_len);
 	o->map = NULL;
 	o->image = NULL;
-	for (size_t i = 0; i < o->nsecs; i++)
+	/* secs is NULL when the section headers were refused. */
+	for (size_t i = 0; o->secs && i < o->nsecs; i++)
 		o->secs[i].data = NULL;
 }
 
