@@ -15,9 +15,11 @@
  * input: no crash, no sanitizer report, no leak, and an exit code of 0
  * or 2 (asmscan_fatal() exits 2 too, which libFuzzer reports).
  *
- * To fuzz another reader (the embedded-record decoder, say), add a row to
- * runs[] with the verb and options that reach it; a row whose verb does
- * not exist yet is skipped.
+ * To reach another reader through the command, add the verb that runs it
+ * to verbs[] (each input then runs once per verb).  A reader with an API
+ * of its own (the embedded-record decoder) gets a target of its own next
+ * to this one: asmscan_fuzz_executable() in CMakeLists.txt builds it with
+ * every analyzer source.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -34,12 +36,37 @@ int asmscan_main(int argc, char **argv);	/* asmscan-main.c */
 
 static const char *const formats[] = { "text", "json", "sarif" };
 
+/* NULL: no verb, the summary of every analysis. */
+static const char *const verbs[] = { NULL };
+
+static void run_asmscan(const char *verb, const char *format, const char *path)
+{
+	char *argv[10];
+	int argc = 0, rc;
+
+	argv[argc++] = (char *)"asmscan";
+	if (verb)
+		argv[argc++] = (char *)verb;
+	argv[argc++] = (char *)"-j1";
+	argv[argc++] = (char *)"-o/dev/null";
+	argv[argc++] = (char *)"-f";
+	argv[argc++] = (char *)format;
+	argv[argc++] = (char *)path;
+	argv[argc] = NULL;
+	optind = 0;		/* glibc: start getopt afresh */
+	rc = asmscan_main(argc, argv);
+	asmscan_reported_reset();
+	if (rc != ASMSCAN_EXIT_OK && rc != ASMSCAN_EXIT_ERROR) {
+		fprintf(stderr, "fuzz_asmscan: asmscan %s exited %d\n",
+			verb ? verb : "(summary)", rc);
+		abort();
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[64], format[8], jobs[] = "1", out[] = "/dev/null";
-	char prog[] = "asmscan", fopt[] = "-f", jopt[] = "-j", oopt[] = "-o";
-	char *argv[] = { prog, jopt, jobs, oopt, out, fopt, format, path, NULL };
-	int fd, rc;
+	char path[64];
+	int fd;
 
 	fd = memfd_create("asmscan-fuzz", MFD_CLOEXEC);
 	if (fd < 0) {
@@ -51,16 +78,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	snprintf(format, sizeof(format), "%s",
-		 formats[(size > 15 ? data[15] : 0) % 3]);
-
-	optind = 0;		/* glibc: start getopt afresh */
-	rc = asmscan_main((int)(sizeof(argv) / sizeof(argv[0])) - 1, argv);
-	asmscan_reported_reset();
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		run_asmscan(verbs[i], formats[(size > 15 ? data[15] : 0) % 3], path);
 	close(fd);
-	if (rc != ASMSCAN_EXIT_OK && rc != ASMSCAN_EXIT_ERROR) {
-		fprintf(stderr, "fuzz_asmscan: asmscan exited %d\n", rc);
-		abort();
-	}
 	return 0;
 }
