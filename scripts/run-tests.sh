@@ -9,9 +9,11 @@
 # (-DASMINLINE_SANITIZE=ON, docs/reliability.md), in two groups:
 #   - asmscan and asmtpl (analyzer tests, the fuzz corpora, asmtpl-unit)
 #     with leak checking: any sanitizer report fails the test;
-#   - every test that loads the plugin into cc1: cc1 is not instrumented,
-#     so the ASan runtime is preloaded (LD_PRELOAD) and leak checking is
-#     off (GCC frees little before it exits, by design).
+#   - every test that loads the plugin into cc1 but the whole-kernel ones
+#     (label e2e: hundreds of kernel compiles, minutes more under ASan):
+#     cc1 is not instrumented, so the ASan runtime is preloaded
+#     (LD_PRELOAD) and leak checking is off (GCC frees little before it
+#     exits, by design).
 # ASMINLINE_NO_SANITIZE=1 skips this part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,4 +28,4 @@ own='^(analyzer-|asmtpl-|asmscan-)'
 export UBSAN_OPTIONS=print_stacktrace=1
 ctest --test-dir build-asan --output-on-failure -j2 -LE slow -R "$own"
 LD_PRELOAD=$(gcc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
-	ctest --test-dir build-asan --output-on-failure -j2 -LE slow -E "$own"
+	ctest --test-dir build-asan --output-on-failure -j2 -LE 'slow|e2e' -E "$own"
