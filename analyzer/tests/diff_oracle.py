@@ -151,7 +151,10 @@ def calls_of(path):
                 a, t, name = line.split()[:3]
                 if t in 'tTwW':
                     names.setdefault(int(a, 16), name)
-            c = Counter({names.get(a, '0x%x' % a): v for a, v in c.items()})
+            by_name = Counter()
+            for a, v in c.items():
+                by_name[names.get(a, '0x%x' % a)] += v
+            c = by_name
         for name, v in c.items():
             counts[strip(name)] += v
     return counts
