@@ -107,16 +107,16 @@ def insns_of(path):
         for line in run(['nm', '-S', '--defined-only', p]).splitlines():
             parts = line.split()
             if len(parts) == 4 and parts[2] in 'tT' and counted(parts[3]):
-                sizes.setdefault(parts[3], []).append(int(parts[1], 16))
+                sizes[(parts[3], int(parts[0], 16))] = int(parts[1], 16)
         cur, start, end = None, 0, 0
         for line in run(['objdump', '-d', '--no-show-raw-insn', p]).splitlines():
             m = HDR.match(line)
             if m:
                 cur, start = m.group(2), int(m.group(1), 16)
-                end = start + (sizes[cur][0] if cur in sizes else 0)
+                end = start + sizes.get((cur, start), 0)
                 continue
             m = INSN.match(line)
-            if m and cur in sizes and start <= int(m.group(1), 16) < end:
+            if m and start <= int(m.group(1), 16) < end:
                 counts[strip(cur)] += 1
     return counts
 
