@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Exit codes (documented in --help and docs/asmscan.md): 2 wins over 1. */
@@ -55,6 +56,8 @@ struct asmscan_options {
 	size_t ninclude, nexclude, nfunctions;
 	const char *const *inputs;
 	size_t ninputs;
+	bool has_growth_budget;			/* diff --fail-on-growth */
+	uint64_t growth_budget;			/* bytes */
 };
 
 /*

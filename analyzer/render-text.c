@@ -349,3 +349,9 @@ void render_text(FILE *out, struct report *rep)
 	if (want & ASMSCAN_WANT_TABLES)
 		print_tables(out, rep);
 }
+
+/* Shared with the diff (render-diff-text.c): the inputs line. */
+void render_text_inputs(FILE *out, const struct report *rep)
+{
+	print_inputs(out, rep);
+}

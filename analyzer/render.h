@@ -28,4 +28,10 @@ void render_where(struct func_ref *ref, char *buf, size_t len);
 /* The verb's name as the documents give it. */
 const char *render_verb(const struct report *rep);
 
+/* Parts of the text and JSON reports the diff renderers reuse. */
+struct json;
+void render_text_inputs(FILE *out, const struct report *rep);
+void render_json_objects(struct json *j, const struct report *rep);
+void render_json_messages(struct json *j);
+
 #endif /* ASMSCAN_RENDER_H */
