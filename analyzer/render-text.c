@@ -348,4 +348,6 @@ void render_text(FILE *out, struct report *rep)
 		print_calls(out, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		print_tables(out, rep);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_text(out, rep);
 }
