@@ -63,7 +63,9 @@ static void analyse_object(const struct asmscan_options *opts,
 	struct batch b = { .o = o };
 	size_t ntasks;
 
-	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES);
+	/* sites counts the calls into the functions holding flagged asm */
+	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
+				 ASMSCAN_WANT_SITES);
 	b.dwarf = !opts->no_dwarf;
 	if (b.disasm)
 		disasm_plan(o, &b.plan,
@@ -113,6 +115,8 @@ void analysis_run(const struct asmscan_options *opts,
 
 		progress_show("[%zu/%zu] %s", i + 1, inputs->n, inputs->v[i].name);
 		if (object_open(o, &inputs->v[i])) {
+			if (opts->want & ASMSCAN_WANT_SITES)
+				sites_object_read(rep, o);
 			if (!o->has_symtab)
 				object_note(o, "no .symtab",
 					    "stripped: functions, calls into them and copies cannot be named");
@@ -131,6 +135,7 @@ void analysis_run(const struct asmscan_options *opts,
 
 void analysis_free(struct report *rep)
 {
+	sites_report_free(rep);
 	for (size_t i = 0; i < rep->nobjs; i++) {
 		dwarf_object_close(&rep->objs[i]);
 		object_free(&rep->objs[i]);
@@ -166,6 +171,8 @@ void analysis_report(struct report *rep)
 	calls_report_build(rep);
 	copies_report_build(rep);
 	table_rows_build(rep);
+	if (rep->opts->want & ASMSCAN_WANT_SITES)
+		sites_report_build(rep);
 }
 
 void analysis_locate(struct func_ref *ref)

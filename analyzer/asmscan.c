@@ -56,17 +56,17 @@ static const struct asmscan_verb verbs[] = {
 	  "(Linux 6.1 x86-64 layouts; a table whose entries do not fit is\n"
 	  "refused with a note, never misread) and counts the entries in each\n"
 	  "function and in out-of-line copies of inline functions.\n" },
-	/*
-	 * The hook for the plugin's records: give this verb its own
-	 * ASMSCAN_WANT_SITES, a per-object step in analysis.c after the DWARF
-	 * walk (the records carry file:line, DWARF line tables map them to
-	 * code), a report part built in analysis_report() and a part in each
-	 * renderer, as "tables" has.  The record format is docs/format.md's.
-	 */
-	{ "sites", 0,
-	  "the plugin's embedded asm-site records, mapped to code",
-	  "Reads the asm-site records asminline.so embeds in objects and maps\n"
-	  "them to the code they produced.  Not implemented yet.\n" },
+	{ "sites", ASMSCAN_WANT_SITES,
+	  "flagged asm sites from the plugin's embedded records, ranked",
+	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
+	  "no extra file needed) and groups the flagged asm statements into\n"
+	  "sites, where the asm keyword is spelled.  For each: statements,\n"
+	  "units, functions, GCC's charge and the instructions emitted; the\n"
+	  "functions whose DWARF line table holds its expansion points (where\n"
+	  "its code went, inlined or not); the out-of-line functions holding it\n"
+	  "and the calls reaching them; the refused calls the plugin attributed\n"
+	  "to it (blocked-by-asm edges).  Ranked by those edges, then calls and\n"
+	  "copies.  A file without records (no plugin, embed=0, Clang) says so.\n" },
 	{ "diff", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
 	  "what changed between two builds",
 	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"

@@ -32,8 +32,10 @@ enum asmscan_format {
 #define ASMSCAN_WANT_COPIES (1u << 0)
 #define ASMSCAN_WANT_CALLS (1u << 1)
 #define ASMSCAN_WANT_TABLES (1u << 2)
+#define ASMSCAN_WANT_SITES (1u << 3)
 #define ASMSCAN_WANT_ALL                                                    \
-	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES)
+	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
+	 ASMSCAN_WANT_SITES)
 
 struct asmscan_verb;
 

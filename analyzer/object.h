@@ -171,6 +171,9 @@ struct object {
 	uint32_t dwarf_struct_size[TABLE_COUNT];	/* from DWARF, 0 unknown */
 	void *dwarf_keep;		/* lazy locator state (dwarf.c) */
 
+	/* sites.c, sites-lines.c: its records' expansion points in code */
+	struct site_lines *site_lines;
+
 	/* tables.c */
 	struct table_result tables[TABLE_COUNT];
 	uint32_t *table_counts;		/* nfuncs * TABLE_COUNT */

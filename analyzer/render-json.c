@@ -298,6 +298,8 @@ void render_json(FILE *out, struct report *rep)
 		json_calls(&j, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		json_tables(&j, rep);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_json(&j, rep);
 	json_messages(&j);
 	json_object_end(&j);
 }

@@ -348,6 +348,8 @@ void render_text(FILE *out, struct report *rep)
 		print_calls(out, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		print_tables(out, rep);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_text(out, rep);
 }
 
 /* Shared with the diff (render-diff-text.c): the inputs line. */

@@ -18,6 +18,11 @@ void render_text(FILE *out, struct report *rep);
 void render_json(FILE *out, struct report *rep);
 void render_sarif(FILE *out, struct report *rep);
 
+/* The sites part (render-sites.c). */
+struct json;
+void render_sites_text(FILE *out, const struct report *rep);
+void render_sites_json(struct json *j, const struct report *rep);
+
 /* Shared by the renderers (render-common.c). */
 const char *render_type_name(unsigned type);
 /* The address to print: flat in vmlinux, st_value-like in a .o. */
