@@ -49,7 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PREPARE = os.path.join(HERE, "..", "kernel", "prepare-kernel.sh")
 FORMAT_VERSION = 1
 
-# All part of an x86_64_defconfig vmlinux in 6.1 (obj-y, or obj-$(CONFIG_X)
+# All part of an x86_64_defconfig (arm64: ARCH=arm64 defconfig) vmlinux in 6.1 (obj-y, or obj-$(CONFIG_X)
 # with X=y, or lib-y for usercopy_64.o); arch/x86/kvm is not: CONFIG_KVM is
 # unset there, only KVM_GUEST.  Kbuild compiles a single target on request
 # even when the configuration would not link it, so --objects can measure
@@ -81,7 +81,7 @@ OBJECTS = {
         "kernel/fork.o", "kernel/sched/core.o", "kernel/time/hrtimer.o",
         "mm/page_alloc.o", "mm/slub.o", "fs/ext4/inode.o", "fs/namei.o",
         "net/ipv4/tcp.o", "net/core/dev.o", "block/blk-mq.o", "lib/iov_iter.o",
-        "security/selinux/hooks.o", "drivers/net/virtio_net.o",
+        "drivers/tty/serial/amba-pl011.o", "drivers/net/virtio_net.o",
         "arch/arm64/kernel/process.o", "arch/arm64/kernel/signal.o",
         "arch/arm64/mm/fault.o", "arch/arm64/kernel/cpufeature.o",
         "arch/arm64/kernel/traps.o", "kernel/irq/manage.o", "io_uring/io_uring.o",
