@@ -99,12 +99,18 @@ static void arm64_step(const struct object *o, uint32_t shndx,
 
 	(void)entry;
 	memset(st, 0, sizeof(*st));
-	if (left < 4 || !cs_disasm_iter(cs->handle, &p, &n, &addr, cs->insn)) {
-		st->bytes = left < 4 ? left : 4;	/* objdump's .inst */
+	if (left < 4) {
+		st->bytes = left;
 		return;
 	}
 	st->bytes = 4;
 	st->count = 1;
+	/*
+	 * A word capstone does not decode is still one instruction slot, as
+	 * objdump shows it (capstone 4 lacks ARMv8.1 LSE: ldaddl, casal ...);
+	 * it is said undecodable too.  The encodings below are checked anyway.
+	 */
+	st->unknown = !cs_disasm_iter(cs->handle, &p, &n, &addr, cs->insn);
 	w = word_at(code);
 	if ((w & A64_BL_MASK) == A64_BL || (w & A64_BL_MASK) == A64_B) {
 		st->branch = (w & A64_BL_MASK) == A64_BL ? BRANCH_CALL : BRANCH_JUMP;

@@ -216,6 +216,11 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 					f->bad_bytes += (uint32_t)st.bytes;
 				continue;
 			}
+			if (st.unknown) {
+				c->bad_bytes += st.bytes;
+				if (in_f)
+					f->bad_bytes += (uint32_t)st.bytes;
+			}
 			c->insns += st.count;
 			if (st.branch == BRANCH_CALL)
 				add_site(o, c, at, in_f ? g->func : OBJ_NONE,

@@ -40,6 +40,10 @@ enum insn_branch {
 struct insn_step {
 	size_t bytes;		/* consumed, >= 1 */
 	uint32_t count;		/* instructions; 0: the bytes do not decode */
+	bool unknown;		/* an instruction slot the decoder does not
+				 * know (arm64: a word capstone 4 cannot
+				 * decode, e.g. LSE ldaddl): counted, and
+				 * counted as undecodable too */
 	enum insn_role role;
 	enum insn_branch branch;
 	bool known;		/* target (flat) is in this object */

@@ -14,8 +14,9 @@ nothing of asmscan) and compares with `asmscan calls --all --format json`:
     of another function, or whose R_AARCH64_JUMP26 relocation names a
     symbol;
   - real instructions of every function asmscan lists with a body: what
-    objdump shows in it, less nop, bti, the PAC hints (paci*, auti*) and
-    ret/retaa/retab.
+    objdump shows inside its symbol's size (readelf -s: code after it with
+    no symbol of its own, such as a cold path, is not the function's),
+    less nop, bti, the PAC hints (paci*, auti*) and ret/retaa/retab.
 
 Prints the differences and exits 1 if there are any.
 """
@@ -34,6 +35,21 @@ NOT_BODY = re.compile(r'^(nop|bti|pac(i|ib)[abz]?sp|paci[ab]z|auti[ab](sp|z)|'
                       r'autia|autib|ret|retaa|retab)$')
 
 
+SYM = re.compile(r'^\s*\d+:\s+([0-9a-f]+)\s+(\d+)\s+FUNC\s.*\s(\S+)$')
+
+
+def func_sizes(readelf, path):
+    """{(name, value): size} of the STT_FUNC symbols."""
+    out = subprocess.run([readelf, '-sW', path], check=True, stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout
+    sizes = {}
+    for line in out.splitlines():
+        m = SYM.match(line)
+        if m:
+            sizes[(m.group(3), int(m.group(1), 16))] = int(m.group(2))
+    return sizes
+
+
 def parse(objdump, path, relocatable):
     args = [objdump, '-d', '--no-show-raw-insn'] + (['-r'] if relocatable else [])
     out = subprocess.run(args + [path], check=True, stdout=subprocess.PIPE,
@@ -43,6 +59,8 @@ def parse(objdump, path, relocatable):
     insns = []          # (section, function, offset, mnemonic, operands)
     relocs = {}         # (section, offset) -> (type, target)
     func = None
+    sizes = func_sizes(objdump.replace('objdump', 'readelf'), path)
+    end = None
     for line in out.splitlines():
         m = SECTION.match(line)
         if m:
@@ -52,7 +70,10 @@ def parse(objdump, path, relocatable):
         m = FUNC_HDR.match(line)
         if m:
             func = m.group(2)
-            funcs[section][int(m.group(1), 16)] = func
+            start = int(m.group(1), 16)
+            funcs[section][start] = func
+            size = sizes.get((func, start))
+            end = start + size if size else None
             continue
         m = RELOC.match(line)
         if m:
@@ -60,7 +81,9 @@ def parse(objdump, path, relocatable):
             continue
         m = INSN.match(line)
         if m:
-            insns.append((section, func, int(m.group(1), 16), m.group(2), m.group(3)))
+            off = int(m.group(1), 16)
+            owner = func if end is None or off < end else None
+            insns.append((section, owner, off, m.group(2), m.group(3)))
     return funcs, insns, relocs
 
 
