@@ -45,15 +45,17 @@ static const struct asmscan_verb verbs[] = {
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
 	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
-	  "jmp __x86_return_thunk do not count.  Calls to __fentry__ and to\n"
-	  "retpoline thunks are counted but not ranked.\n"
+	  "jmp __x86_return_thunk do not count; on arm64 bti, the PAC hints\n"
+	  "(paciasp, autiasp ...), NOPs (ftrace's patchable entry) and ret do\n"
+	  "not.  Calls to __fentry__ and to retpoline thunks are counted but\n"
+	  "not ranked.\n"
 	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
 	  "      --all          list every callee, tiny or not (marked *)\n" },
 	{ "tables", ASMSCAN_WANT_TABLES,
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
 	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
-	  "(Linux 6.1 x86-64 layouts; a table whose entries do not fit is\n"
+	  "(Linux 6.1 x86-64 and arm64 layouts; a table whose entries do not fit is\n"
 	  "refused with a note, never misread) and counts the entries in each\n"
 	  "function and in out-of-line copies of inline functions.\n" },
 	{ "sites", ASMSCAN_WANT_SITES,
@@ -89,9 +91,10 @@ const char *asmscan_verb_name(const struct asmscan_verb *verb)
 
 static const char usage_head[] =
 	"Usage: asmscan [OPTION]... [VERB] FILE...\n"
-	"Check inlining outcomes in x86-64 Linux binaries: vmlinux, .o, .ko, ar\n"
-	"archives (also thin built-in.a) and directories (every ELF object under\n"
-	"them).  Without a VERB, a summary of all analyses.\n"
+	"Check inlining outcomes in x86-64 and arm64 Linux binaries: vmlinux, .o,\n"
+	".ko, ar archives (also thin built-in.a) and directories (every ELF object\n"
+	"under them); one machine per run, the first object's.  Without a VERB,\n"
+	"a summary of all analyses.\n"
 	"\n"
 	"Verbs (asmscan help VERB for each):\n";
 
