@@ -132,6 +132,18 @@ print('this_cpu_plus: objdump %d -> %d, asmscan %d -> %d real' % (
     old, new, a_old['insns'], a_new['insns']))
 PY
 
+# asmscan diff on the pair: exactly objdump's instruction delta (-2) and
+# bloat-o-meter's byte delta (-8) for this_cpu_plus.
+expect 0 "$ASMSCAN" diff -f json cpu-old.o cpu-new.o
+python3 - out.txt <<'PY' || fail "diff on the raw_smp_processor_id pair"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+row = next(f for f in doc['functions'] if f['name'] == 'this_cpu_plus')
+assert (row['old_insns'], row['new_insns'], row['insns_delta']) == (7, 5, -2), row
+assert row['delta'] == -8, row
+assert len(doc['functions']) == 1, doc['functions']
+PY
+
 # One machine per run.
 echo 'int host_fn(int x) { return x + 1; }' >host.c
 if "$HOSTCC" -O2 -c host.c -o host.o 2>/dev/null &&
