@@ -32,6 +32,7 @@ enum asmscan_format {
 #define ASMSCAN_WANT_CALLS (1u << 1)
 #define ASMSCAN_WANT_TABLES (1u << 2)
 #define ASMSCAN_WANT_SITES (1u << 3)
+#define ASMSCAN_WANT_CHECK (1u << 4)	/* the records only, then check.c */
 #define ASMSCAN_WANT_ALL                                                    \
 	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
 	 ASMSCAN_WANT_SITES)
@@ -57,6 +58,11 @@ struct asmscan_options {
 	size_t ninclude, nexclude, nfunctions;
 	const char *const *inputs;
 	size_t ninputs;
+	/* check */
+	const char *baseline;			/* --baseline FILE */
+	bool write_baseline;			/* --write-baseline */
+	const char **reports;			/* --report FILE (repeatable) */
+	size_t nreports;
 };
 
 /*
