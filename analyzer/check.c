@@ -196,6 +196,7 @@ static bool compare(struct report *rep)
 	if (!baseline_read(opts->baseline, &base, &n, &cap, &c->strings,
 			   &c->baseline_missing)) {
 		free(base);
+		c->n = 0;	/* nothing to compare with: show nothing */
 		return false;
 	}
 	c->baseline_findings = n;
@@ -250,7 +251,7 @@ void check_report_build(struct report *rep)
 	}
 	if (opts->want & ASMSCAN_WANT_COPIES)
 		from_copies(rep);
-	if (compare(rep)) {
+	if ((c->compared = compare(rep))) {
 		qsort(c->v, c->n, sizeof(*c->v), finding_cmp);
 		for (size_t i = 0; i < c->n; i++)
 			c->count[c->v[i].state]++;

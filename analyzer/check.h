@@ -71,6 +71,7 @@ struct check_report {
 	size_t count[3];		/* per check_state */
 	size_t baseline_findings;	/* lines read from the baseline */
 	bool baseline_missing;		/* no such file: taken as empty */
+	bool compared;			/* the baseline was read */
 	bool from_reports;		/* findings from --report files */
 	size_t units;			/* units whose records were read */
 	struct strmap index;		/* "kind:fp" -> index + 1 */

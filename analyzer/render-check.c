@@ -74,6 +74,8 @@ void render_check_text(FILE *out, const struct report *rep)
 	const struct asmscan_options *opts = rep->opts;
 	char at[4096], msg[1024];
 
+	if (!c->compared)
+		return;		/* the baseline did not read: the error says why */
 	for (size_t i = 0; i < c->n; i++) {
 		const struct check_finding *f = &c->v[i];
 
