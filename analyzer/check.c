@@ -226,6 +226,9 @@ static int finding_cmp(const void *pa, const void *pb)
 		return c < 0 ? -1 : 1;
 	if (a->kind != b->kind)
 		return a->kind < b->kind ? -1 : 1;
+	c = strcmp(a->function ? a->function : "", b->function ? b->function : "");
+	if (c)
+		return c < 0 ? -1 : 1;
 	return (a->fp > b->fp) - (a->fp < b->fp);
 }
 

@@ -18,7 +18,7 @@
  *     exists out of line, one per function name.
  * They come from the records the plugin embeds in the inputs; from JSON
  * Lines reports (--report) only when no input holds any.  Invariants: the
- * list is sorted (state, file, line, kind, fingerprint) and unique by
+ * list is sorted (state, file, line, kind, function, fingerprint) and unique by
  * (kind, fingerprint); nothing here prints or writes the baseline.
  */
 #ifndef ASMSCAN_CHECK_H
