@@ -80,7 +80,8 @@ static const struct asmscan_verb verbs[] = {
 	  "      --baseline FILE   the baseline (required)\n"
 	  "      --write-baseline  write FILE from this build (atomically), exit 0\n"
 	  "      --report FILE     a JSON Lines report of the plugin (repeatable)\n"
-	  "      --copies          also gate on inline functions out of line (DWARF)\n" },
+	  "      --copies          also gate on inline functions out of line (DWARF)\n"
+	  "                        and local functions defined in several units\n" },
 };
 
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))

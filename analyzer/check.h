@@ -14,8 +14,9 @@
  *     units or inlined copies hold it — not per set of asm involved, so
  *     converting one of a callee's statements does not make the still
  *     blocked call "new";
- *   - copy (--copies, needs DWARF): a function declared inline that
- *     exists out of line, one per function name.
+ *   - copy (--copies): a function declared inline that exists out of
+ *     line (DWARF), or a local function defined in several units
+ *     (symbols), one per function name.
  * They come from the records the plugin embeds in the inputs; from JSON
  * Lines reports (--report) only when no input holds any.  Invariants: the
  * list is sorted (state, file, line, kind, function, fingerprint) and unique by

@@ -12,7 +12,8 @@
 #   - a new over-counted asm: exit 1 and one "file:line: warning:" line
 #     with the line of the asm and the fingerprint computed here;
 #   - an asm converted to asm inline: reported fixed, exit 0;
-#   - SARIF checked structurally, JSON against the text;
+#   - SARIF checked structurally, JSON against the text; --copies = the
+#     local functions nm finds defined in several objects;
 #   - embed=0 objects: the same findings from --report; no records and no
 #     report: exit 2;
 #   - corrupt baselines: exit 2, one "FILE:LINE: malformed baseline" line;
@@ -313,6 +314,23 @@ def main():
     run([ASMSCAN, "check", "--baseline", "base.txt", "--write-baseline", *objs1], 0)
     if open("base.txt").read() != open("base.first").read():
         fail("writing the same baseline twice gave two files")
+
+    # --copies: local functions defined in several units, as nm sees them
+    # (no DWARF copy here: GCC marks none when a unit inlined it nowhere)
+    defs = {}
+    for o in objs1:
+        for l in run(["nm", "--defined-only", o], 0).stdout.splitlines():
+            addr, t, name = l.split()
+            if t == "t":
+                defs[name] = defs.get(name, 0) + 1
+    want_copies = {(fnv(n.encode()), n, c)
+                   for n, c in defs.items() if c > 1}
+    doc = json.loads(run([ASMSCAN, "check", "--copies", "-f", "json", "--baseline",
+                          "none.txt", *objs1], 1).stdout)["check"]
+    got_copies = {(f["fingerprint"], f["function"], f["copies"])
+                  for f in doc["findings"] if f["kind"] == "copy"}
+    if not want_copies or got_copies != want_copies:
+        fail(f"--copies: {got_copies}, nm says {want_copies}")
 
     # 2. line shifts, an unrelated function, a renamed unit: nothing new
     shift = "/* shifted */\n" * 5
