@@ -66,7 +66,7 @@ static void analyse_object(const struct asmscan_options *opts,
 	/* sites counts the calls into the functions holding flagged asm */
 	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
 				 ASMSCAN_WANT_SITES);
-	b.dwarf = !opts->no_dwarf;
+	b.dwarf = !opts->no_dwarf && (opts->want & ~ASMSCAN_WANT_CHECK);
 	if (b.disasm)
 		disasm_plan(o, &b.plan,
 			    code_bytes(o) > ANALYSIS_SPLIT_BYTES ? opts->jobs * 8 : 1);
@@ -151,7 +151,7 @@ void analysis_run(const struct asmscan_options *opts,
 				rep->nobjs--;
 				continue;
 			}
-			if (opts->want & ASMSCAN_WANT_SITES)
+						if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
 				sites_object_read(rep, o);
 			if (!o->has_symtab)
 				object_note(o, "no .symtab",
@@ -172,6 +172,7 @@ void analysis_run(const struct asmscan_options *opts,
 void analysis_free(struct report *rep)
 {
 	sites_report_free(rep);
+	check_report_free(&rep->check);
 	for (size_t i = 0; i < rep->nobjs; i++) {
 		dwarf_object_close(&rep->objs[i]);
 		object_free(&rep->objs[i]);
@@ -209,6 +210,8 @@ void analysis_report(struct report *rep)
 	table_rows_build(rep);
 	if (rep->opts->want & ASMSCAN_WANT_SITES)
 		sites_report_build(rep);
+	if (rep->opts->want & ASMSCAN_WANT_CHECK)
+		check_report_build(rep);
 }
 
 void analysis_locate(struct func_ref *ref)

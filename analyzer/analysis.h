@@ -17,6 +17,7 @@
 #define ASMSCAN_ANALYSIS_H
 
 #include "asmscan.h"
+#include "check.h"
 #include "input.h"
 #include "object.h"
 #include "records.h"
@@ -131,6 +132,7 @@ struct report {
 	struct tables_report tables;
 	struct records records;		/* the plugin's, from every input */
 	struct sites_report sites;
+	struct check_report check;	/* asmscan check */
 };
 
 /* Read every object of the list (reports problems as it goes). */

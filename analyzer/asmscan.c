@@ -28,7 +28,7 @@
 
 struct asmscan_verb {
 	const char *name;
-	unsigned want;			/* 0: not implemented yet */
+	unsigned want;			/* the analyses it runs */
 	const char *summary;
 	const char *help;
 };
@@ -79,7 +79,21 @@ static const struct asmscan_verb verbs[] = {
 	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
 	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
 	  "                           more than B (2 still wins)\n" },
-	{ "check", 0, "gate CI against a baseline", "Not implemented yet.\n" },
+	{ "check", ASMSCAN_WANT_CHECK, "gate CI against a baseline of findings",
+	  "asmscan check --baseline FILE [--write-baseline] INPUT...\n"
+	  "Findings: the plugin's flagged asm statements (one per fingerprint,\n"
+	  "however many units hold it) and the refused calls it attributed to\n"
+	  "over-counted asm, read from the records embedded in the inputs; from\n"
+	  "--report files only when no input holds any.  Each is keyed by a\n"
+	  "fingerprint without path or line, and compared with FILE (a missing\n"
+	  "FILE is an empty baseline).  New findings print as\n"
+	  "  FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]\n"
+	  "fixed ones as notes; exit 1 when anything is new.  Format: docs/ci.md.\n"
+	  "      --baseline FILE   the baseline (required)\n"
+	  "      --write-baseline  write FILE from this build (atomically), exit 0\n"
+	  "      --report FILE     a JSON Lines report of the plugin (repeatable)\n"
+	  "      --copies          also gate on inline functions out of line (DWARF)\n"
+	  "                        and local functions defined in several units\n" },
 };
 
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
@@ -121,15 +135,15 @@ static const char usage_tail[] =
 	"printed (a path, or lib.a(member.o)) and '*' also matches '/'.\n"
 	"\n"
 	"Exit status: 0 every input was read; 1 a gating verb found something\n"
-	"new (diff --fail-on-growth over budget); 2 usage error or an input could not be read\n"
-	"(2 wins).  Problems read \"asmscan: FILE: what: why\" on stderr.\n";
+	"new (diff --fail-on-growth over budget; check: a finding not in the\n"
+	"baseline); 2 usage error or an input could not be read (2 wins).\n"
+	"Problems read \"asmscan: FILE: what: why\" on stderr.\n";
 
 static void print_usage(FILE *out)
 {
 	fputs(usage_head, out);
 	for (size_t i = 0; i < NVERBS; i++)
-		fprintf(out, "  %-8s %s%s\n", verbs[i].name, verbs[i].summary,
-			verbs[i].want ? "" : " (not implemented yet)");
+		fprintf(out, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
 	fputs(usage_tail, out);
 }
 
@@ -198,6 +212,10 @@ enum {
 	OPT_FUNCTION,
 	OPT_NO_DWARF,
 	OPT_FAIL_ON_GROWTH,
+	OPT_BASELINE,
+	OPT_WRITE_BASELINE,
+	OPT_REPORT,
+	OPT_COPIES,
 };
 
 static void push_glob(const char ***v, size_t *n, const char *glob)
@@ -224,9 +242,15 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		{ "function", required_argument, NULL, OPT_FUNCTION },
 		{ "no-dwarf", no_argument, NULL, OPT_NO_DWARF },
 		{ "fail-on-growth", required_argument, NULL, OPT_FAIL_ON_GROWTH },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "write-baseline", no_argument, NULL, OPT_WRITE_BASELINE },
+		{ "report", required_argument, NULL, OPT_REPORT },
+		{ "copies", no_argument, NULL, OPT_COPIES },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool help = false, top_set = false, calls_opt = false;
+	const char *check_flag = NULL;	/* an option of check only */
+	bool check_copies = false;
 	const char *calls_flag = NULL;
 	unsigned long v;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -304,6 +328,22 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			opts->growth_budget = v;
 			opts->has_growth_budget = true;
 			break;
+		case OPT_BASELINE:
+			opts->baseline = optarg;
+			check_flag = "--baseline";
+			break;
+		case OPT_WRITE_BASELINE:
+			opts->write_baseline = true;
+			check_flag = "--write-baseline";
+			break;
+		case OPT_REPORT:
+			push_glob(&opts->reports, &opts->nreports, optarg);
+			check_flag = "--report";
+			break;
+		case OPT_COPIES:
+			check_copies = true;
+			check_flag = "--copies";
+			break;
 		default:
 			if (optopt && optopt < 256 && strchr("fonNj", optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
@@ -336,18 +376,20 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			print_usage(stdout);
 		return ASMSCAN_EXIT_OK;
 	}
-	if (opts->verb && !opts->verb->want) {
-		fprintf(stderr, "asmscan: %s: not implemented yet\n", opts->verb->name);
-		return ASMSCAN_EXIT_ERROR;
-	}
 	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
 		return usage_error("option '%s' applies to 'calls' and the summary only",
 				   calls_flag);
 	if (opts->has_growth_budget && !verb_is(opts, "diff"))
 		return usage_error("option '--fail-on-growth' applies to 'diff' only");
-	if (optind >= argc)
+	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
+		return usage_error("option '%s' applies to 'check' only", check_flag);
+	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK && !opts->baseline)
+		return usage_error("check needs --baseline FILE");
+	if (optind >= argc && !opts->nreports)
 		return usage_error("no input files");
 	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
+	if (check_copies)
+		opts->want |= ASMSCAN_WANT_COPIES;
 	if (!opts->verb && !top_set)
 		opts->top = ASMSCAN_SUMMARY_TOP;
 	opts->inputs = (const char *const *)&argv[optind];
@@ -413,11 +455,14 @@ int main(int argc, char **argv)
 	analysis_run(&opts, &inputs, &rep);
 	analysis_report(&rep);
 	rc = write_result(&opts, &rep);
+	if (opts.want & ASMSCAN_WANT_CHECK)
+		rc = check_finish(&rep, rc);
 	analysis_free(&rep);
 	input_list_free(&inputs);
 	free(opts.include);
 	free(opts.exclude);
 	free(opts.functions);
+	free(opts.reports);
 	rc = rc > asmscan_status() ? rc : asmscan_status();
 	return rc;
 }

@@ -33,6 +33,7 @@ enum asmscan_format {
 #define ASMSCAN_WANT_CALLS (1u << 1)
 #define ASMSCAN_WANT_TABLES (1u << 2)
 #define ASMSCAN_WANT_SITES (1u << 3)
+#define ASMSCAN_WANT_CHECK (1u << 4)	/* the records only, then check.c */
 #define ASMSCAN_WANT_ALL                                                    \
 	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
 	 ASMSCAN_WANT_SITES)
@@ -60,6 +61,11 @@ struct asmscan_options {
 	size_t ninputs;
 	bool has_growth_budget;			/* diff --fail-on-growth */
 	uint64_t growth_budget;			/* bytes */
+	/* check */
+	const char *baseline;			/* --baseline FILE */
+	bool write_baseline;			/* --write-baseline */
+	const char **reports;			/* --report FILE (repeatable) */
+	size_t nreports;
 };
 
 /*

@@ -300,6 +300,8 @@ void render_json(FILE *out, struct report *rep)
 		json_tables(&j, rep);
 	if (want & ASMSCAN_WANT_SITES)
 		render_sites_json(&j, rep);
+	if (want & ASMSCAN_WANT_CHECK)
+		render_check_json(&j, rep);
 	json_messages(&j);
 	json_object_end(&j);
 }

@@ -44,7 +44,7 @@ static const struct {
 };
 
 /* A relative path is a relative URI reference; absolute ones get file://. */
-static void uri(char *buf, size_t len, const char *path)
+void render_sarif_uri(char *buf, size_t len, const char *path)
 {
 	size_t o = 0;
 
@@ -84,7 +84,7 @@ static void result(struct json *j, enum rule r, const char *message,
 		json_object_begin(j);
 		json_key(j, "artifactLocation");
 		json_object_begin(j);
-		uri(u, sizeof(u), file ? file : artifact);
+		render_sarif_uri(u, sizeof(u), file ? file : artifact);
 		json_kv_string(j, "uri", u);
 		json_object_end(j);
 		if (file && line) {
@@ -190,7 +190,7 @@ static void results(struct json *j, struct report *rep)
 	}
 }
 
-static void notifications(struct json *j)
+void render_sarif_notifications(struct json *j)
 {
 	const struct asmscan_msgs *m = asmscan_reported();
 	char text[2048], u[2048];
@@ -216,7 +216,7 @@ static void notifications(struct json *j)
 		json_object_begin(j);
 		json_key(j, "artifactLocation");
 		json_object_begin(j);
-		uri(u, sizeof(u), msg->file);
+		render_sarif_uri(u, sizeof(u), msg->file);
 		json_kv_string(j, "uri", u);
 		json_object_end(j);
 		json_object_end(j);
@@ -231,6 +231,10 @@ void render_sarif(FILE *out, struct report *rep)
 {
 	struct json j;
 
+	if (rep->opts->want & ASMSCAN_WANT_CHECK) {
+		render_check_sarif(out, rep);
+		return;
+	}
 	json_init(&j, out, rep->opts->pretty);
 	json_object_begin(&j);
 	json_kv_string(&j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -271,7 +275,7 @@ void render_sarif(FILE *out, struct report *rep)
 	json_array_begin(&j);
 	json_object_begin(&j);
 	json_kv_bool(&j, "executionSuccessful", asmscan_status() == ASMSCAN_EXIT_OK);
-	notifications(&j);
+	render_sarif_notifications(&j);
 	json_object_end(&j);
 	json_array_end(&j);
 	json_object_end(&j);

@@ -339,6 +339,10 @@ void render_text(FILE *out, struct report *rep)
 {
 	unsigned want = rep->opts->want;
 
+	if (want & ASMSCAN_WANT_CHECK) {
+		render_check_text(out, rep);
+		return;
+	}
 	if (!rep->nobjs)
 		return;		/* nothing was read: the errors said why */
 	print_inputs(out, rep);

@@ -23,6 +23,15 @@ struct json;
 void render_sites_text(FILE *out, const struct report *rep);
 void render_sites_json(struct json *j, const struct report *rep);
 
+/* asmscan check (render-check.c). */
+void render_check_text(FILE *out, const struct report *rep);
+void render_check_json(struct json *j, const struct report *rep);
+void render_check_sarif(FILE *out, const struct report *rep);
+
+/* SARIF pieces render-sarif.c and render-check.c share. */
+void render_sarif_uri(char *buf, size_t len, const char *path);
+void render_sarif_notifications(struct json *j);
+
 /* Shared by the renderers (render-common.c). */
 const char *render_type_name(unsigned type);
 /* The address to print: flat in vmlinux, st_value-like in a .o. */
