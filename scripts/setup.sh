@@ -16,13 +16,13 @@ cd "$(dirname "$0")/.."
 # Build: compiler, CMake, the plugin headers of the GCC that loads the
 # plugin, elfutils and capstone.  Tests: python3 (JSON checks), binutils
 # (nm, objdump), patch (fix-it patches), ccache (records through cache
-# hits), the arm64 cross tools, and a Linux 6.1 tree with what its build
+# hits), distcc (records from a distcc server), the arm64 cross tools, and a Linux 6.1 tree with what its build
 # needs (flex, bison, bc, libssl-dev, xz-utils).  The asmscan benchmark:
 # dwarves (pfunct, compared against) and time (GNU time -v).
 PKGS=(
 	build-essential cmake pkg-config gcc-12-plugin-dev
 	libelf-dev libdw-dev libcapstone-dev python3
-	binutils patch ccache binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
+	binutils patch ccache distcc binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
 	linux-source-6.1 flex bison bc libssl-dev xz-utils
 	dwarves time
 )
