@@ -114,23 +114,6 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
 	"\n"
-	"Options (before or after the verb):\n"
-	"  -f, --format FMT     text (default), json or sarif\n"
-	"  -o, --output FILE    write the result to FILE, not stdout\n"
-	"  -p, --pretty         indent JSON and SARIF\n"
-	"  -n, --top N          rows per text table, the rest as [N others]\n"
-	"                       (default 20, 10 in the summary; 0 = all)\n"
-	"  -N, --max-insns N    calls: the largest tiny body (default 3)\n"
-	"      --all            calls: every callee, not only tiny ones\n"
-	"  -j, --jobs N         threads (default: the CPUs online); the output\n"
-	"                       is the same whatever N is\n"
-	"      --include GLOB   read only objects whose name matches (repeatable)\n"
-	"      --exclude GLOB   skip objects whose name matches (repeatable)\n"
-	"      --function GLOB  only functions whose name matches (repeatable)\n"
-	"      --no-dwarf       ignore debug info: symbols and code only\n"
-	"  -h, --help           print this help and exit\n"
-	"  -V, --version        print the version and libraries, and exit\n"
-	"\n"
 	"Globs are fnmatch(3) patterns; for objects they match the name as\n"
 	"printed (a path, or lib.a(member.o)) and '*' also matches '/'.\n"
 	"\n"
@@ -139,11 +122,98 @@ static const char usage_tail[] =
 	"baseline); 2 usage error or an input could not be read (2 wins).\n"
 	"Problems read \"asmscan: FILE: what: why\" on stderr.\n";
 
+/*
+ * The options, from asmscan-options.def (which man/genman.c reads too).
+ * getopt_long returns an option's letter, or 256 and up for an option that
+ * has only a long name: OPT_ID is that value, so the switch in parse_args
+ * names each option once.
+ */
+enum asmscan_option_index {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) OPTIDX_##id,
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+	NOPTIONS
+};
+
+enum asmscan_option_value {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) \
+	OPT_##id = (sh) ? (sh) : 256 + OPTIDX_##id,
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+};
+
+struct asmscan_option {
+	char short_name;		/* 0: none */
+	const char *long_name;
+	const char *arg;		/* "": takes no argument */
+	const char *help;
+};
+
+static const struct asmscan_option options[NOPTIONS] = {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) { sh, lo, arg, help },
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+};
+
+/* getopt_long's table: an option takes an argument when ARG names one. */
+static const struct option longopts[NOPTIONS + 1] = {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) \
+	{ lo, sizeof(arg) > 1 ? required_argument : no_argument, NULL, OPT_##id },
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+	{ NULL, 0, NULL, 0 },
+};
+
+/* "hVf:o:..." for getopt_long; buf has room for 2 * NOPTIONS + 1. */
+static void short_options(char *buf)
+{
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (!options[i].short_name)
+			continue;
+		*buf++ = options[i].short_name;
+		if (options[i].arg[0])
+			*buf++ = ':';
+	}
+	*buf = '\0';
+}
+
+static bool short_option_needs_arg(int c)
+{
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (c && options[i].short_name == c)
+			return options[i].arg[0] != '\0';
+	return false;
+}
+
+/* "  -f, --format FMT     text..." with continuation lines at column 23. */
+static void print_options(FILE *out)
+{
+	fputs("\nOptions (before or after the verb):\n", out);
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct asmscan_option *o = &options[i];
+		const char *h = o->help, *nl;
+		char left[64];
+
+		snprintf(left, sizeof(left), "--%s%s%s", o->long_name,
+			 o->arg[0] ? " " : "", o->arg);
+		if (o->short_name)
+			fprintf(out, "  -%c, %-18s ", o->short_name, left);
+		else
+			fprintf(out, "      %-18s ", left);
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(out, "%.*s\n%25s", (int)(nl - h), h, "");
+			h = nl + 1;
+		}
+		fprintf(out, "%s\n", h);
+	}
+}
+
 static void print_usage(FILE *out)
 {
 	fputs(usage_head, out);
 	for (size_t i = 0; i < NVERBS; i++)
 		fprintf(out, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
+	print_options(out);
 	fputs(usage_tail, out);
 }
 
@@ -205,19 +275,6 @@ static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
 	return true;
 }
 
-enum {
-	OPT_ALL = 256,
-	OPT_INCLUDE,
-	OPT_EXCLUDE,
-	OPT_FUNCTION,
-	OPT_NO_DWARF,
-	OPT_FAIL_ON_GROWTH,
-	OPT_BASELINE,
-	OPT_WRITE_BASELINE,
-	OPT_REPORT,
-	OPT_COPIES,
-};
-
 static void push_glob(const char ***v, size_t *n, const char *glob)
 {
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
@@ -227,40 +284,21 @@ static void push_glob(const char ***v, size_t *n, const char *glob)
 /* Returns -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "top", required_argument, NULL, 'n' },
-		{ "max-insns", required_argument, NULL, 'N' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "all", no_argument, NULL, OPT_ALL },
-		{ "include", required_argument, NULL, OPT_INCLUDE },
-		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
-		{ "function", required_argument, NULL, OPT_FUNCTION },
-		{ "no-dwarf", no_argument, NULL, OPT_NO_DWARF },
-		{ "fail-on-growth", required_argument, NULL, OPT_FAIL_ON_GROWTH },
-		{ "baseline", required_argument, NULL, OPT_BASELINE },
-		{ "write-baseline", no_argument, NULL, OPT_WRITE_BASELINE },
-		{ "report", required_argument, NULL, OPT_REPORT },
-		{ "copies", no_argument, NULL, OPT_COPIES },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool help = false, top_set = false, calls_opt = false;
 	const char *check_flag = NULL;	/* an option of check only */
 	bool check_copies = false;
 	const char *calls_flag = NULL;
 	unsigned long v;
+	char shortopts[2 * NOPTIONS + 1];
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int c;
 
 	opts->jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned)ncpu;
 	opts->max_insns = ASMSCAN_DEFAULT_MAX_INSNS;
 	opts->top = ASMSCAN_DEFAULT_TOP;
+	short_options(shortopts);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hVf:o:pn:N:j:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			help = true;
@@ -345,7 +383,7 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			check_flag = "--copies";
 			break;
 		default:
-			if (optopt && optopt < 256 && strchr("fonNj", optopt))
+			if (short_option_needs_arg(optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
 			if (!strncmp(argv[optind - 1], "--", 2))
 				return usage_error("bad option '%s'", argv[optind - 1]);

@@ -19,18 +19,19 @@ cd "$(dirname "$0")/.."
 # Build: compiler, CMake, the plugin headers of the GCC that loads the
 # plugin, elfutils and capstone.  Tests: python3 (JSON checks), binutils
 # (nm, objdump), patch (fix-it patches), ccache (records through cache
-# hits), the arm64 cross tools (gcc-aarch64-linux-gnu gives Kbuild's
-# CROSS_COMPILE=aarch64-linux-gnu- its unversioned gcc) and the plugin
-# headers of that cross GCC, and a Linux 6.1 tree with what its build
-# needs (flex, bison, bc, libssl-dev, xz-utils).  The asmscan benchmark:
+# hits), distcc (records made on a distcc server), the arm64 cross tools
+# (gcc-aarch64-linux-gnu gives Kbuild's CROSS_COMPILE=aarch64-linux-gnu- its
+# unversioned gcc) and the plugin headers of that cross GCC, a Linux 6.1
+# tree with what its build needs (flex, bison, bc, libssl-dev, xz-utils),
+# man-db and groff-base (the man page test).  The asmscan benchmark:
 # dwarves (pfunct, compared against) and time (GNU time -v).
 PKGS=(
 	build-essential cmake pkg-config gcc-12-plugin-dev
 	libelf-dev libdw-dev libcapstone-dev python3
-	binutils patch ccache binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
+	binutils patch ccache distcc binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
 	gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 	linux-source-6.1 flex bison bc libssl-dev xz-utils
-	dwarves time
+	man-db groff-base dwarves time
 )
 
 log() { echo "setup: $*" >&2; }
