@@ -21,6 +21,7 @@
 
 #include "analysis.h"
 #include "input.h"
+#include "patch.h"
 #include "progress.h"
 #include "render.h"
 #include "util.h"
@@ -66,6 +67,17 @@ static const struct asmscan_verb verbs[] = {
 	  "and the calls reaching them; the refused calls the plugin attributed\n"
 	  "to it (blocked-by-asm edges).  Ranked by those edges, then calls and\n"
 	  "copies.  A file without records (no plugin, embed=0, Clang) says so.\n" },
+	{ "patch", ASMSCAN_WANT_PATCH,
+	  "a unified diff converting the flagged asm sites to asm_inline",
+	  "Reads the plugin's embedded records (as sites does) and converts each\n"
+	  "flagged statement's asm keyword where it is spelled, in the source\n"
+	  "tree: asm, __asm__ (volatile, goto kept) become the kernel's\n"
+	  "asm_inline.  A diff -u per file, a/ and b/ relative to --source, for\n"
+	  "patch -p1; a summary and every site not converted (why) on stderr.\n"
+	  "  --source DIR   the source tree the objects were built from (needed)\n"
+	  "  --flips-only   only sites with a blocked-by-asm edge (a refused\n"
+	  "                 inlining the plugin attributed to them)\n"
+	  "--function limits it to statements of the functions named.\n" },
 	{ "diff", 0, "what changed between two builds", "Not implemented yet.\n" },
 	{ "check", 0, "gate CI against a baseline", "Not implemented yet.\n" },
 };
@@ -179,6 +191,8 @@ enum {
 	OPT_EXCLUDE,
 	OPT_FUNCTION,
 	OPT_NO_DWARF,
+	OPT_SOURCE,
+	OPT_FLIPS_ONLY,
 };
 
 static void push_glob(const char ***v, size_t *n, const char *glob)
@@ -204,6 +218,8 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 		{ "function", required_argument, NULL, OPT_FUNCTION },
 		{ "no-dwarf", no_argument, NULL, OPT_NO_DWARF },
+		{ "source", required_argument, NULL, OPT_SOURCE },
+		{ "flips-only", no_argument, NULL, OPT_FLIPS_ONLY },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool help = false, top_set = false, calls_opt = false;
@@ -277,6 +293,12 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		case OPT_NO_DWARF:
 			opts->no_dwarf = true;
 			break;
+		case OPT_SOURCE:
+			opts->source = optarg;
+			break;
+		case OPT_FLIPS_ONLY:
+			opts->flips_only = true;
+			break;
 		default:
 			if (optopt && optopt < 256 && strchr("fonNj", optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
@@ -316,6 +338,16 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
 		return usage_error("option '%s' applies to 'calls' and the summary only",
 				   calls_flag);
+	if ((opts->source || opts->flips_only) &&
+	    !(opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH))
+		return usage_error("option '%s' applies to 'patch' only",
+				   opts->source ? "--source" : "--flips-only");
+	if (opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH) {
+		if (!opts->source)
+			return usage_error("patch needs --source DIR");
+		if (opts->format != ASMSCAN_FORMAT_TEXT)
+			return usage_error("patch writes a diff: no --format");
+	}
 	if (optind >= argc)
 		return usage_error("no input files");
 	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
@@ -373,6 +405,14 @@ int main(int argc, char **argv)
 	}
 	progress_enable(opts.progress);
 	input_expand(&opts, &inputs);
+	if (opts.want & ASMSCAN_WANT_PATCH) {
+		rc = patch_run(&opts, &inputs);
+		input_list_free(&inputs);
+		free(opts.include);
+		free(opts.exclude);
+		free(opts.functions);
+		return rc;
+	}
 	analysis_run(&opts, &inputs, &rep);
 	analysis_report(&rep);
 	rc = write_result(&opts, &rep);
