@@ -386,7 +386,13 @@ int patch_run(const struct asmscan_options *opts,
 	collect(&st);
 	flagged_rows = st.nrows;
 	if (opts->flips_only) {
-		size_t n = 0;
+		size_t n = 0, blocked = 0;
+
+		for (size_t i = 0; i < st.recs.nedges; i++)
+			blocked += st.recs.edges[i]->blocked;
+		if (st.recs.nunits && !blocked)
+			asmscan_notef("patch", "--flips-only",
+				      "no blocked-by-asm edge record in the inputs (none refused, or a plugin older than edge embedding): nothing to convert");
 
 		for (size_t i = 0; i < st.nrows; i++)
 			if (st.rows[i].edges)
