@@ -145,14 +145,7 @@ def main():
         fail(f"prepare-kernel.sh failed ({p.returncode})")
     build = os.path.realpath(p.stdout.strip())
     src = os.path.realpath(os.path.join(build, "..", "src"))
-    work = os.environ.get("ASMINLINE_TEST_WORKDIR")
-    if work and os.path.samefile(work, "."):
-        for e in os.listdir("."):
-            shutil.rmtree(e) if os.path.isdir(e) and not os.path.islink(e) \
-                else os.remove(e)
-    else:
-        import tempfile
-        os.chdir(tempfile.mkdtemp(prefix="asminline-e2e-patch."))
+    ptest.enter_workdir("asminline-e2e-patch.")
 
     lines, files = {}, set()
     for obj in OBJS:

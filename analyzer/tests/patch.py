@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 TEST = "analyzer-patch"
 DEFINE = "-Dasm_inline=asm __inline"	# as include/linux/compiler_types.h
@@ -293,6 +294,17 @@ def usage(asmscan, obj):
             fail(f"{args}: exit {p.returncode}, {p.stderr!r}; wanted 2 and {why!r}")
 
 
+def enter_workdir(prefix):
+    """The test's own directory, emptied (ctest); else a fresh temporary one."""
+    work = os.environ.get("ASMINLINE_TEST_WORKDIR")
+    if work and os.path.samefile(work, "."):
+        for e in os.listdir("."):
+            shutil.rmtree(e) if os.path.isdir(e) and not os.path.islink(e) \
+                else os.remove(e)
+    else:
+        os.chdir(tempfile.mkdtemp(prefix=prefix))
+
+
 def main():
     asmscan, plugin, cc, srcdir = sys.argv[1:5]
     for tool in ("objdump", "objcopy", "readelf", "patch", "diff"):
@@ -302,14 +314,7 @@ def main():
     if not run([cc, "-dumpmachine"]).stdout.startswith("x86_64"):
         print(f"{TEST}: SKIP: {cc} does not target x86-64")
         sys.exit(77)
-    work = os.environ.get("ASMINLINE_TEST_WORKDIR")
-    if work and os.path.samefile(work, "."):
-        for e in os.listdir("."):
-            shutil.rmtree(e) if os.path.isdir(e) and not os.path.islink(e) \
-                else os.remove(e)
-    else:
-        import tempfile
-        os.chdir(tempfile.mkdtemp(prefix="asminline-patch."))
+    enter_workdir("asminline-patch.")
     example(asmscan, plugin, cc, srcdir)
     shapes(asmscan, plugin, cc, srcdir)
     usage(asmscan, os.path.abspath("ex-before/reader.o"))
