@@ -94,7 +94,8 @@ size_t patch_diff_write(FILE *out, const char *path, const char *data,
 	for (size_t i = 0; i < n;) {
 		size_t j = i, first, last;
 
-		while (j + 1 < n && edits[j + 1].line - edits[j].line <= 2 * (size_t)context)
+		while (j + 1 < n &&
+		       edits[j + 1].line - edits[j].line <= 2 * (size_t)context)
 			j++;
 		first = edits[i].line > context ? edits[i].line - context : 1;
 		last = edits[j].line + context < ix.n ? edits[j].line + context : ix.n;

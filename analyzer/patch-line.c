@@ -351,9 +351,13 @@ const char *patch_pick_why(enum patch_pick p)
 	case PATCH_PICK_NONE:
 		return "no asm keyword on the line (the source differs from the build?)";
 	case PATCH_PICK_MISMATCH:
-		return "no asm keyword on the line fits the record (goto, volatile or template differ)";
+		return "no asm keyword on the line fits the record "
+		       "(goto, volatile or template differ)";
 	case PATCH_PICK_AMBIGUOUS:
 		return "several asm keywords on the line fit the record";
+	case PATCH_PICK_UAPI:
+		return "a user-space API header (uapi/, tools/): "
+		       "asm_inline is not defined there";
 	}
 	return "?";
 }

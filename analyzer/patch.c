@@ -45,8 +45,8 @@ struct patch_state {
 	struct records recs;
 	struct patch_row *rows;
 	size_t nrows, caprows;
-	struct strmap by_key;		/* "rel\0line" or "\1file\0line" -> row + 1 */
-	struct strmap mapped;		/* spelling_file -> rel + 1 (0: none yet) */
+	struct strmap by_key;		/* "rel:line", "\1file:line" -> row + 1 */
+	struct strmap mapped;		/* spelling_file -> its rel (char *), 1: none */
 	struct arena strings;
 };
 
@@ -93,26 +93,28 @@ static struct patch_row *row_of(struct patch_state *st,
 	return r;
 }
 
-static void read_input(struct patch_state *st, const struct input_object *in)
+/* Reads o's records; true when it holds any. */
+static bool read_input(struct patch_state *st, const struct input_object *in)
 {
 	struct object o;
 	uint32_t s;
+	bool any = false;
 
 	memset(&o, 0, sizeof(o));
 	if (object_open(&o, in)) {
 		s = object_section_by_name(&o, ".comment");
 		if (s && o.secs[s].size && !o.secs[s].data)
 			object_note(&o, ".comment not read",
-				    "compressed or without contents: its asminline records (if any) are not read");
-		else if (!s || !o.secs[s].size ||
-			 (records_read(&st->recs, o.name, o.secs[s].data,
-				       o.secs[s].size, &o.msgs) &&
-			  !st->recs.files[st->recs.nfiles - 1].strings))
-			object_note(&o, "no asminline records",
-				    "not compiled with asminline.so, or with embed=0");
+				    "compressed or without contents: its asminline "
+				    "records (if any) are not read");
+		else if (s && o.secs[s].size &&
+			 records_read(&st->recs, o.name, o.secs[s].data,
+				      o.secs[s].size, &o.msgs))
+			any = st->recs.files[st->recs.nfiles - 1].strings > 0;
 	}
 	asmscan_msgs_report(&o.msgs);
 	object_free(&o);
+	return any;
 }
 
 static bool selected(const struct patch_state *st, const struct rec_stmt *s)
@@ -234,6 +236,14 @@ static bool find_line(const char *data, size_t len, uint32_t l, size_t *off,
 	return true;
 }
 
+/* include/uapi/, arch/x86/include/uapi/, tools/: built for user space
+ * too, where the kernel's compiler_types.h (asm_inline) is not seen. */
+static bool user_space_header(const char *rel)
+{
+	return !strncmp(rel, "tools/", 6) || !strncmp(rel, "uapi/", 5) ||
+	       strstr(rel, "/uapi/");
+}
+
 /* Convert row r's keywords on its line; the edit, or false (r->why). */
 static bool convert_row(struct patch_row *r, const char *data, size_t len,
 			struct patch_edit *edit)
@@ -244,6 +254,10 @@ static bool convert_row(struct patch_row *r, const char *data, size_t len,
 	const char *line;
 
 	r->why = PATCH_PICK_NONE;
+	if (user_space_header(r->rel)) {
+		r->why = PATCH_PICK_UAPI;
+		return false;
+	}
 	if (!find_line(data, len, r->line, &off, &n))
 		return false;
 	line = data + off;
@@ -334,7 +348,8 @@ static void report_rows(const struct patch_state *st, size_t from)
 				      "not found under --source (%" PRIu64 " statements)",
 				      r->statements);
 		else if (!r->converted)
-			asmscan_notef(where, "not converted", "%s (%" PRIu64 " statements)",
+			asmscan_notef(where, "not converted",
+				      "%s (%" PRIu64 " statements)",
 				      patch_pick_why(r->why), r->statements);
 		free(where);
 	}
@@ -372,7 +387,7 @@ int patch_run(const struct asmscan_options *opts,
 {
 	struct patch_state st = { .opts = opts };
 	struct patch_totals t = { 0 };
-	size_t flagged_rows;
+	size_t flagged_rows, with_records = 0;
 	char buf[3][32];
 	FILE *out;
 	int rc = ASMSCAN_EXIT_OK;
@@ -382,7 +397,11 @@ int patch_run(const struct asmscan_options *opts,
 		return ASMSCAN_EXIT_ERROR;
 	}
 	for (size_t i = 0; i < inputs->n; i++)
-		read_input(&st, &inputs->v[i]);
+		with_records += read_input(&st, &inputs->v[i]);
+	if (inputs->n && !with_records)
+		asmscan_notef("patch", "no asminline records in the input",
+			      "built without the asminline plugin, with embed=0, "
+			      "or by Clang");
 	collect(&st);
 	flagged_rows = st.nrows;
 	if (opts->flips_only) {
@@ -392,7 +411,9 @@ int patch_run(const struct asmscan_options *opts,
 			blocked += st.recs.edges[i]->blocked;
 		if (st.recs.nunits && !blocked)
 			asmscan_notef("patch", "--flips-only",
-				      "no blocked-by-asm edge record in the inputs (none refused, or a plugin older than edge embedding): nothing to convert");
+				      "no blocked-by-asm edge record in the inputs "
+				      "(none refused, or a plugin older than edge "
+				      "embedding): nothing to convert");
 
 		for (size_t i = 0; i < st.nrows; i++)
 			if (st.rows[i].edges)
@@ -424,7 +445,9 @@ int patch_run(const struct asmscan_options *opts,
 		opts->flips_only ? fmt_count(buf[1], t.edges) : "",
 		opts->flips_only ? " blocked-by-asm edges" : "");
 	if (opts->flips_only)
-		fprintf(stderr, "asmscan: patch: %zu flagged sites in all, %s without a blocked-by-asm edge left out\n",
+		fprintf(stderr,
+			"asmscan: patch: %zu flagged sites in all, %s without "
+			"a blocked-by-asm edge left out\n",
 			flagged_rows, fmt_count(buf[2], flagged_rows - t.rows));
 	for (size_t i = 0; i < st.nrows; i++)
 		free(st.rows[i].sites);

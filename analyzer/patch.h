@@ -38,7 +38,7 @@
 
 /* One asm keyword on a line, with the qualifiers after it. */
 struct patch_kw {
-	size_t start, end;	/* [start, end): "asm volatile", "__asm__ __volatile__ goto" */
+	size_t start, end;	/* [start, end): "asm volatile", "__asm__ goto" */
 	size_t args;		/* just after its "(" when on the line, else 0 */
 	bool is_inline;		/* asm_inline, or an inline qualifier */
 	bool is_volatile, is_goto;
@@ -56,6 +56,7 @@ enum patch_pick {
 	PATCH_PICK_NONE,	/* no asm keyword on the line */
 	PATCH_PICK_MISMATCH,	/* keywords, but none fits the record */
 	PATCH_PICK_AMBIGUOUS,	/* several fit */
+	PATCH_PICK_UAPI,	/* a user-space header: not looked at */
 };
 
 /* The asm keywords of line[0..len), in order; at most max. */
