@@ -277,6 +277,27 @@ def shapes(asmscan, plugin, cc, srcdir):
     if none.stdout or none.stderr.count("not found under --source") != len(want):
         fail(f"shapes: a tree without the files: {none.stdout}{none.stderr}")
 
+    # A user-space API header is left alone, with a note.
+    os.makedirs("u/include/uapi")
+    with open("u/include/uapi/u.h", "w") as f:
+        f.write('static inline void u_inc(int *v)\n{\n'
+                '\tasm volatile(".pushsection .discard.u\\n.long 0\\n.long 1\\n'
+                '.long 2\\n.popsection\\nnop" : "+m"(*v));\n}\n')
+    with open("u/u.c", "w") as f:
+        f.write('#include "include/uapi/u.h"\nvoid u(int *v) { u_inc(v); }\n')
+    uo = compile_all(cc, plugin, "u", ["u.c"], "u-out", "u.jsonl", "warn", [])
+    if not any(r["flagged"] for r in records("u.jsonl")):
+        fail("uapi: the statement is not flagged: test premise broken")
+    up = patch_cmd(asmscan, "u", uo)
+    if up.stdout or "user-space API header" not in up.stderr:
+        fail(f"uapi: {up.stdout}{up.stderr}")
+
+    # An object built without the plugin: said in one line, nothing else.
+    run([cc, "-O2", "-c", DEFINE, f"-I{tree}", c, "-o", "noplugin.o"])
+    bare = patch_cmd(asmscan, tree, ["noplugin.o"])
+    if bare.stdout or "no asminline records in the input" not in bare.stderr:
+        fail(f"shapes: no records: {bare.stdout}{bare.stderr}")
+
     apply_and_compare(p.stdout, tree, os.path.abspath("s-orig"), "shapes")
     compile_all(cc, plugin, ".", [c], "sh-after", "sh-after.jsonl", "warn",
                 [f"-I{tree}"])
