@@ -151,7 +151,7 @@ void analysis_run(const struct asmscan_options *opts,
 				rep->nobjs--;
 				continue;
 			}
-						if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
+			if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
 				sites_object_read(rep, o);
 			if (!o->has_symtab)
 				object_note(o, "no .symtab",

@@ -22,6 +22,7 @@
 #include "analysis.h"
 #include "diff.h"
 #include "input.h"
+#include "patch.h"
 #include "progress.h"
 #include "render.h"
 #include "util.h"
@@ -69,6 +70,17 @@ static const struct asmscan_verb verbs[] = {
 	  "and the calls reaching them; the refused calls the plugin attributed\n"
 	  "to it (blocked-by-asm edges).  Ranked by those edges, then calls and\n"
 	  "copies.  A file without records (no plugin, embed=0, Clang) says so.\n" },
+	{ "patch", ASMSCAN_WANT_PATCH,
+	  "a unified diff converting the flagged asm sites to asm_inline",
+	  "Reads the plugin's embedded records (as sites does) and converts each\n"
+	  "flagged statement's asm keyword where it is spelled, in the source\n"
+	  "tree: asm, __asm__ (volatile, goto kept) become the kernel's\n"
+	  "asm_inline.  A diff -u per file, a/ and b/ relative to --source, for\n"
+	  "patch -p1; a summary and every site not converted (why) on stderr.\n"
+	  "  --source DIR   the source tree the objects were built from (needed)\n"
+	  "  --flips-only   only sites with a blocked-by-asm edge (a refused\n"
+	  "                 inlining the plugin attributed to them)\n"
+	  "--function limits it to statements of the functions named.\n" },
 	{ "diff", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
 	  "what changed between two builds",
 	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
@@ -382,6 +394,12 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			check_copies = true;
 			check_flag = "--copies";
 			break;
+		case OPT_SOURCE:
+			opts->source = optarg;
+			break;
+		case OPT_FLIPS_ONLY:
+			opts->flips_only = true;
+			break;
 		default:
 			if (short_option_needs_arg(optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
@@ -423,6 +441,16 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		return usage_error("option '%s' applies to 'check' only", check_flag);
 	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK && !opts->baseline)
 		return usage_error("check needs --baseline FILE");
+	if ((opts->source || opts->flips_only) &&
+	    !(opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH))
+		return usage_error("option '%s' applies to 'patch' only",
+				   opts->source ? "--source" : "--flips-only");
+	if (opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH) {
+		if (!opts->source)
+			return usage_error("patch needs --source DIR");
+		if (opts->format != ASMSCAN_FORMAT_TEXT)
+			return usage_error("patch writes a diff: no --format");
+	}
 	if (optind >= argc && !opts->nreports)
 		return usage_error("no input files");
 	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
@@ -490,6 +518,14 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	input_expand(&opts, &inputs);
+	if (opts.want & ASMSCAN_WANT_PATCH) {
+		rc = patch_run(&opts, &inputs);
+		input_list_free(&inputs);
+		free(opts.include);
+		free(opts.exclude);
+		free(opts.functions);
+		return rc;
+	}
 	analysis_run(&opts, &inputs, &rep);
 	analysis_report(&rep);
 	rc = write_result(&opts, &rep);

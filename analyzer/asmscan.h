@@ -34,6 +34,7 @@ enum asmscan_format {
 #define ASMSCAN_WANT_TABLES (1u << 2)
 #define ASMSCAN_WANT_SITES (1u << 3)
 #define ASMSCAN_WANT_CHECK (1u << 4)	/* the records only, then check.c */
+#define ASMSCAN_WANT_PATCH (1u << 5)	/* records only, patch.c */
 #define ASMSCAN_WANT_ALL                                                    \
 	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
 	 ASMSCAN_WANT_SITES)
@@ -57,6 +58,8 @@ struct asmscan_options {
 	bool progress;				/* stderr is a terminal */
 	const char **include, **exclude, **functions;	/* globs */
 	size_t ninclude, nexclude, nfunctions;
+	const char *source;			/* patch --source */
+	bool flips_only;			/* patch --flips-only */
 	const char *const *inputs;
 	size_t ninputs;
 	bool has_growth_budget;			/* diff --fail-on-growth */
