@@ -12,10 +12,17 @@
 #       the code as is) and OUT/apply (mode=apply)
 #   scripts/experiment.sh [OPTIONS] kbuild SRC
 #       a kernel source tree, x86_64_defconfig, `make vmlinux` in the O=
-#       trees OUT/none and OUT/apply (about 17 minutes of two cores each)
+#       trees OUT/asis (mode=warn: code as is, records embedded) and
+#       OUT/apply (about 17 minutes of two cores each)
 #   scripts/experiment.sh [OPTIONS] compare OLD NEW
 #       two existing builds (vmlinux files, objects or directories), e.g.
 #       bench/build-kernel.sh's kbuild-none/vmlinux and kbuild-apply/vmlinux
+#
+# Per site: the plugin's records (asmscan sites) of the as-is build say
+# which asm sites the refused calls were blocked by; the verdict joins
+# them with the diff's callees and functions.  example and kbuild take
+# them from OLD; compare from OLD, or from -r RECORDS (e.g. the warn-mode
+# vmlinux, when OLD was built without the plugin).
 #
 # Options:
 #   -a ASMSCAN   asmscan to use (default build/analyzer/asmscan)
@@ -23,9 +30,10 @@
 #   -o OUT       where builds and results go (default experiment-out)
 #   -n N         rows per list in the verdict and tables (default 10)
 #   -j N         make -j for kbuild (default: the CPUs online)
+#   -r RECORDS   where the plugin's records are (default OLD)
 #
 # Writes OUT/diff.txt (asmscan diff, text), OUT/diff.json (the same as
-# JSON) and prints the verdict.  Exit codes: 0 done, 1 a build or asmscan
+# JSON), OUT/sites.json (asmscan sites on RECORDS) and prints the verdict.  Exit codes: 0 done, 1 a build or asmscan
 # failed, 2 usage.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,20 +42,22 @@ plugin=$here/build/plugin/asminline.so
 out=experiment-out
 top=10
 jobs=$(nproc 2>/dev/null || echo 2)
+records=
 
 usage() {
-	sed -n '4,29s/^# \{0,1\}//p' "$0" >&2
+	sed -n '4,37s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 die() { echo "experiment: $*" >&2; exit 1; }
 
-while getopts a:p:o:n:j:h opt; do
+while getopts a:p:o:n:j:r:h opt; do
 	case $opt in
 	a) asmscan=$OPTARG ;;
 	p) plugin=$OPTARG ;;
 	o) out=$OPTARG ;;
 	n) top=$OPTARG ;;
 	j) jobs=$OPTARG ;;
+	r) records=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -84,16 +94,16 @@ kbuild)
 	[ $# -eq 1 ] || usage
 	need_plugin
 	src=$(cd "$1" && pwd)
-	for v in none apply; do
-		kcflags=
-		[ $v = apply ] && kcflags="-fplugin=$plugin -fplugin-arg-asminline-mode=apply -fplugin-arg-asminline-diag=none"
+	for v in asis apply; do
+		kcflags="-fplugin=$plugin -fplugin-arg-asminline-diag=none"
+		[ $v = apply ] && kcflags="$kcflags -fplugin-arg-asminline-mode=apply"
 		make -s -C "$src" O="$out/$v" x86_64_defconfig >/dev/null ||
 			die "configuring $out/$v"
 		make -s -C "$src" O="$out/$v" -j"$jobs" KCFLAGS="$kcflags" vmlinux \
 			>"$out/$v.log" 2>&1 || die "building $out/$v: see $out/$v.log"
 	done
-	old=$out/none/vmlinux new=$out/apply/vmlinux
-	what="$src x86_64_defconfig, no plugin vs mode=apply"
+	old=$out/asis/vmlinux new=$out/apply/vmlinux
+	what="$src x86_64_defconfig, mode=warn (code as is) vs mode=apply"
 	;;
 compare)
 	[ $# -eq 2 ] || usage
@@ -109,16 +119,10 @@ rc=0
 "$asmscan" diff -f json -o "$out/diff.json" "$old" "$new" ||
 	die "asmscan diff --format json failed"
 
-echo "== Experiment: $what"
-python3 "$here/scripts/experiment_verdict.py" -n "$top" "$out/diff.json"
+"$asmscan" sites -f json -o "$out/sites.json" "${records:-$old}" ||
+	die "asmscan sites ${records:-$old} failed"
 
-# Per-site attribution (which asm site made which call go away) needs the
-# plugin's embedded records mapped to code: `asmscan sites`.  Until that
-# verb exists, say so rather than guess; when it does, run it on NEW here
-# and join its sites with diff.json's callees.
-if "$asmscan" help sites 2>/dev/null | grep -q "Not implemented yet"; then
-	echo "per site: not attributed yet (needs 'asmscan sites'; the records are in the apply build)"
-else
-	echo "per site: asmscan sites $new"
-fi
-echo "tables: $out/diff.txt; JSON: $out/diff.json"
+echo "== Experiment: $what"
+python3 "$here/scripts/experiment_verdict.py" -n "$top" --sites "$out/sites.json" \
+	--records "${records:-$old}" "$out/diff.json"
+echo "tables: $out/diff.txt; JSON: $out/diff.json, $out/sites.json"

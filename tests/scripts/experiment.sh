@@ -40,6 +40,27 @@ assert 'objstat_account' in names, names
 delta = re.escape('(' + format(s['functions']['bytes_delta'], '+,') + ',')
 assert re.search(r'^text: function bytes [0-9,]+ -> [0-9,]+ ' + delta, v, re.M), 'text line'
 PY
-grep -q "^per site: " verdict.txt || fail "no per-site line"
+# Per site, against the plugin's own JSON report of the as-is build: the
+# sites whose statements the blocked-by-asm edges name, each with its
+# number of edges, and objstat_account's calls all gone.
+python3 - ex/asis/report.jsonl verdict.txt <<'PY' || fail "per-site verdict"
+import collections, json, re, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+site = {(r['tu'], r['fingerprint']): '%s:%d' % (r['spelling_file'], r['spelling_line'])
+        for r in recs if r['record'] == 'asm' and r['flagged']}
+want = collections.Counter()
+for e in recs:
+    if e['record'] == 'edge' and e['verdict'] == 'blocked-by-asm':
+        for s in {site[(e['tu'], f)] for f in e['fingerprints'] if (e['tu'], f) in site}:
+            want[s] += 1
+v = open(sys.argv[2]).read()
+got = {m[1]: int(m[2]) for m in re.finditer(
+    r'^  (\S+:\d+) [a-z-]+: (\d+) refused calls to ', v, re.M)}
+more = re.search(r'\[(\d+) more sites with refused calls\]', v)
+assert len(got) + (int(more[1]) if more else 0) == len(want), (got, want)
+for s, k in got.items():
+    assert want[s] == k, (s, k, want[s])
+assert re.search(r'refused calls to objstat_account; calls to them \d+ -> 0 ', v), v
+PY
 expect 2 "$ROOT/scripts/experiment.sh" -a "$ASMSCAN" compare only-one
 echo "$TEST: PASS"
