@@ -34,6 +34,8 @@ void render_sarif_notifications(struct json *j);
 
 /* Shared by the renderers (render-common.c). */
 const char *render_type_name(unsigned type);
+/* A callee's class as JSON names it: plain, ftrace, thunk, static-call. */
+const char *render_callee_class(enum callee_class c);
 /* The address to print: flat in vmlinux, st_value-like in a .o. */
 uint64_t render_addr(const struct object *o, uint64_t flat,
 		     const char **section);
@@ -43,8 +45,12 @@ void render_where(struct func_ref *ref, char *buf, size_t len);
 const char *render_verb(const struct report *rep);
 
 /* Parts of the text and JSON reports the diff renderers reuse. */
-struct json;
 void render_text_inputs(FILE *out, const struct report *rep);
+/* A JSON document's frame: format_version, tool, verb ... errors, notes. */
+void render_json_begin(struct json *j, FILE *out, bool pretty,
+		       const char *verb);
+void render_json_end(struct json *j);
+/* Its "objects" list and its "errors" and "notes" lists. */
 void render_json_objects(struct json *j, const struct report *rep);
 void render_json_messages(struct json *j);
 
