@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * util.c — checked allocation, the string arena, growable arrays, the
- * string map and number formatting (see util.h).
+ * string map, number formatting and hex ids (see util.h).
  *
  * Invariant: no function here returns NULL for lack of memory; the process
  * ends instead, because every caller would have to do the same and a half
@@ -225,4 +225,30 @@ char *fmt_count(char *buf, uint64_t n)
 	}
 	*p = '\0';
 	return buf;
+}
+
+int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+bool hex_id_parse(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 16; i++) {
+		int d = hex_digit(s[i]);
+
+		if (d < 0)
+			return false;	/* also the NUL of a short string */
+		v = v << 4 | (uint64_t)d;
+	}
+	if (s[16])
+		return false;
+	*out = v;
+	return true;
 }

@@ -4,7 +4,8 @@
  * (out of memory ends the run with exit code 2, after the one error
  * reporter said so), a bump arena for strings that live as long as the
  * object that owns them, a growable array, a string-keyed hash map, and
- * the number formatting the text tables use.
+ * the number formatting the text tables use, and the hex ids of records,
+ * reports and baselines.
  *
  * Nothing here knows about ELF; everything is safe to use from worker
  * threads as long as each thread owns the container it writes.
@@ -57,5 +58,14 @@ void strmap_free(struct strmap *m);
 
 /* "1,234,567" into buf (at least 32 bytes); returns buf. */
 char *fmt_count(char *buf, uint64_t n);
+
+/* The value of a lowercase hex digit; -1 for any other character. */
+int hex_digit(char c);
+/*
+ * Exactly 16 lowercase hex digits, the form of every id and fingerprint in
+ * embedded records, plugin reports and baselines; reads no further than
+ * the first character that is not one (s[16] at most).
+ */
+bool hex_id_parse(const char *s, uint64_t *out);
 
 #endif /* ASMSCAN_UTIL_H */
