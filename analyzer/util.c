@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * util.c — checked allocation, the string arena, growable arrays, the
- * string map, number formatting and hex ids (see util.h).
+ * string map, number formatting, hex ids and the result writer (see
+ * util.h).
  *
  * Invariant: no function here returns NULL for lack of memory; the process
  * ends instead, because every caller would have to do the same and a half
@@ -251,4 +252,26 @@ bool hex_id_parse(const char *s, uint64_t *out)
 		return false;
 	*out = v;
 	return true;
+}
+
+int output_write(const char *path, void (*print)(FILE *out, void *arg),
+		 void *arg)
+{
+	FILE *out = stdout;
+
+	if (path) {
+		out = fopen(path, "w");
+		if (!out) {
+			asmscan_error(path, "cannot create", strerror(errno));
+			return ASMSCAN_EXIT_ERROR;
+		}
+	}
+	print(out, arg);
+	if (fflush(out) != 0 || ferror(out) ||
+	    (out != stdout && fclose(out) != 0)) {
+		asmscan_error(path ? path : "stdout", "cannot write",
+			      strerror(errno));
+		return ASMSCAN_EXIT_ERROR;
+	}
+	return ASMSCAN_EXIT_OK;
 }

@@ -3,9 +3,9 @@
  * util.h — the small containers asmscan is built on: checked allocation
  * (out of memory ends the run with exit code 2, after the one error
  * reporter said so), a bump arena for strings that live as long as the
- * object that owns them, a growable array, a string-keyed hash map, and
- * the number formatting the text tables use, and the hex ids of records,
- * reports and baselines.
+ * object that owns them, a growable array, a string-keyed hash map, the
+ * number formatting the text tables use, the hex ids of records, reports
+ * and baselines, and the writer of a verb's result.
  *
  * Nothing here knows about ELF; everything is safe to use from worker
  * threads as long as each thread owns the container it writes.
@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
@@ -67,5 +68,14 @@ int hex_digit(char c);
  * the first character that is not one (s[16] at most).
  */
 bool hex_id_parse(const char *s, uint64_t *out);
+
+/*
+ * print(out, arg) on stdout, or on the file path (created or truncated)
+ * when path is not NULL; ASMSCAN_EXIT_OK once every byte is written and
+ * the file closed, else ASMSCAN_EXIT_ERROR after the error reporter said
+ * what failed ("cannot create", "cannot write").
+ */
+int output_write(const char *path, void (*print)(FILE *out, void *arg),
+		 void *arg);
 
 #endif /* ASMSCAN_UTIL_H */
