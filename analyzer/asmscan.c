@@ -464,18 +464,12 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	return -1;
 }
 
-static int write_result(const struct asmscan_options *opts, struct report *rep)
+/* The report in the format asked for; output_write() opens and checks. */
+static void print_result(FILE *out, void *arg)
 {
-	FILE *out = stdout;
+	struct report *rep = arg;
 
-	if (opts->output) {
-		out = fopen(opts->output, "w");
-		if (!out) {
-			asmscan_error(opts->output, "cannot create", strerror(errno));
-			return ASMSCAN_EXIT_ERROR;
-		}
-	}
-	switch (opts->format) {
+	switch (rep->opts->format) {
 	case ASMSCAN_FORMAT_TEXT:
 		render_text(out, rep);
 		break;
@@ -486,13 +480,6 @@ static int write_result(const struct asmscan_options *opts, struct report *rep)
 		render_sarif(out, rep);
 		break;
 	}
-	if (fflush(out) != 0 || ferror(out) ||
-	    (out != stdout && fclose(out) != 0)) {
-		asmscan_error(opts->output ? opts->output : "stdout", "cannot write",
-			      strerror(errno));
-		return ASMSCAN_EXIT_ERROR;
-	}
-	return ASMSCAN_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -528,7 +515,7 @@ int main(int argc, char **argv)
 	}
 	analysis_run(&opts, &inputs, &rep);
 	analysis_report(&rep);
-	rc = write_result(&opts, &rep);
+	rc = output_write(opts.output, print_result, &rep);
 	if (opts.want & ASMSCAN_WANT_CHECK)
 		rc = check_finish(&rep, rc);
 	analysis_free(&rep);

@@ -23,27 +23,6 @@ static const unsigned kind_fields[CHECK_KINDS] = {
 	[CHECK_COPY] = 2,	/* function decl-file */
 };
 
-bool baseline_parse_fp(const char *s, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < 16; i++) {
-		char c = s[i];
-
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v |= (uint64_t)(c - 'a' + 10);
-		else
-			return false;	/* also the NUL of a short string */
-	}
-	if (s[16])
-		return false;
-	*out = v;
-	return true;
-}
-
 /* A field escaped: \\ \t \n \r, other bytes below 0x20 and 0x7f as \xHH. */
 static void put_field(FILE *out, const char *s)
 {
@@ -62,15 +41,6 @@ static void put_field(FILE *out, const char *s)
 		else
 			fputc(*p, out);
 	}
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
 }
 
 /* Unescape s in place; false on a bad escape or a raw control byte. */
@@ -103,12 +73,12 @@ static bool unescape(char *s, const char **why)
 			*w++ = '\r';
 			break;
 		case 'x':
-			if (hexval(p[1]) < 0 || hexval(p[2]) < 0 ||
-			    !(hexval(p[1]) | hexval(p[2]))) {
+			if (hex_digit(p[1]) < 0 || hex_digit(p[2]) < 0 ||
+			    !(hex_digit(p[1]) | hex_digit(p[2]))) {
 				*why = "a bad \\x escape";
 				return false;
 			}
-			*w++ = (char)(hexval(p[1]) << 4 | hexval(p[2]));
+			*w++ = (char)(hex_digit(p[1]) << 4 | hex_digit(p[2]));
 			p += 2;
 			break;
 		default:
@@ -171,7 +141,7 @@ static bool parse_line(char *line, struct check_finding *f, struct arena *a,
 		*why = "wrong number of fields for its kind";
 		return false;
 	}
-	if (!baseline_parse_fp(field[1], &f->fp)) {
+	if (!hex_id_parse(field[1], &f->fp)) {
 		*why = "the fingerprint is not 16 lowercase hex digits";
 		return false;
 	}

@@ -52,7 +52,4 @@ void baseline_print(FILE *out, const struct check_finding *v, size_t n);
 /* baseline_print() into path, atomically; false after an error (reported). */
 bool baseline_write(const char *path, const struct check_finding *v, size_t n);
 
-/* 16 lowercase hex digits, exactly. */
-bool baseline_parse_fp(const char *s, uint64_t *out);
-
 #endif /* ASMSCAN_BASELINE_H */

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "analysis.h"
-#include "baseline.h"
 #include "jsonread.h"
 
 #define CHECK_REPORT_MAX_LINE (16u << 20)
@@ -79,7 +78,7 @@ static bool u32(struct report_line *l, const char *key, uint32_t *out)
 
 static bool fp(struct report_line *l, const struct jv *v, uint64_t *out)
 {
-	if (!v || v->type != JV_STRING || !baseline_parse_fp(v->s, out))
+	if (!v || v->type != JV_STRING || !hex_id_parse(v->s, out))
 		return bad(l, "a fingerprint is not 16 lowercase hex digits");
 	return true;
 }

@@ -76,6 +76,23 @@ static struct check_finding *finding(struct check_report *c,
 	return f;
 }
 
+/*
+ * Whether this occurrence of a finding (in function, at file:line) is the
+ * one it shows: the first, or one at an earlier place than the kept one,
+ * so that a finding many units share has the same place whatever order
+ * they were read in.  When it is, its function and place are taken.
+ */
+static bool take_place(struct check_finding *f, bool created,
+		       const char *function, const char *file, uint32_t line)
+{
+	if (!created && cmp_place(file, line, f->file, f->line) >= 0)
+		return false;
+	f->function = function;
+	f->file = file;
+	f->line = line;
+	return true;
+}
+
 void check_add_asm(struct check_report *c, const char *function,
 		   const char *file, uint32_t line, const char *spelling_file,
 		   uint32_t spelling_line, const char *asm_kind,
@@ -85,11 +102,8 @@ void check_add_asm(struct check_report *c, const char *function,
 	struct check_finding *f = finding(c, CHECK_ASM, fp, &created);
 
 	f->units++;
-	if (!created && cmp_place(file, line, f->file, f->line) >= 0)
+	if (!take_place(f, created, function, file, line))
 		return;
-	f->function = function;
-	f->file = file;
-	f->line = line;
 	f->spelling_file = spelling_file;
 	f->spelling_line = spelling_line;
 	f->asm_kind = asm_kind;
@@ -120,12 +134,9 @@ void check_add_edge(struct check_report *c, const char *caller,
 					  check_edge_fp(caller, callee), &created);
 
 	f->units++;
-	if (!created && cmp_place(file, line, f->file, f->line) >= 0)
+	if (!take_place(f, created, caller, file, line))
 		return;
-	f->function = caller;
 	f->callee = callee;
-	f->file = file;
-	f->line = line;
 	f->callee_size = callee_size;
 	f->limit_name = limit_name;
 	f->limit_value = limit_value;
@@ -175,11 +186,7 @@ static void add_copy(struct check_report *c, const struct copy_group *g,
 		f->units = g->ncopies;
 		f->bytes = g->bytes;
 	}
-	if (!created && cmp_place(decl_file, decl_line, f->file, f->line) >= 0)
-		return;
-	f->function = g->name;
-	f->file = decl_file;
-	f->line = decl_line;
+	take_place(f, created, g->name, decl_file, decl_line);
 }
 
 /*

@@ -9,8 +9,6 @@
  * else 1 when --fail-on-growth BYTES was given and the function bytes
  * grew by more than BYTES; else 0.  2 wins over 1.
  */
-#include <errno.h>
-#include <string.h>
 
 #include "diff.h"
 #include "render-diff.h"
@@ -22,28 +20,14 @@ static int diff_usage(const char *why)
 	return ASMSCAN_EXIT_ERROR;
 }
 
-static int diff_write(const struct asmscan_options *opts, struct diff_report *d)
+static void diff_print(FILE *out, void *arg)
 {
-	FILE *out = stdout;
+	const struct diff_report *d = arg;
 
-	if (opts->output) {
-		out = fopen(opts->output, "w");
-		if (!out) {
-			asmscan_error(opts->output, "cannot create", strerror(errno));
-			return ASMSCAN_EXIT_ERROR;
-		}
-	}
-	if (opts->format == ASMSCAN_FORMAT_JSON)
+	if (d->opts->format == ASMSCAN_FORMAT_JSON)
 		render_diff_json(out, d);
 	else
 		render_diff_text(out, d);
-	if (fflush(out) != 0 || ferror(out) ||
-	    (out != stdout && fclose(out) != 0)) {
-		asmscan_error(opts->output ? opts->output : "stdout", "cannot write",
-			      strerror(errno));
-		return ASMSCAN_EXIT_ERROR;
-	}
-	return ASMSCAN_EXIT_OK;
 }
 
 int diff_main(const struct asmscan_options *opts)
@@ -71,7 +55,7 @@ int diff_main(const struct asmscan_options *opts)
 		analysis_report(&reps[side]);
 	}
 	diff_build(&d, opts, opts->inputs[0], &reps[0], opts->inputs[1], &reps[1]);
-	rc = diff_write(opts, &d);
+	rc = output_write(opts->output, diff_print, &d);
 	status = asmscan_status();
 	if (rc < status)
 		rc = status;

@@ -165,28 +165,6 @@ static bool get_bool(struct rec_read *rd, const struct jv *o, const char *key,
 	return true;
 }
 
-/* 16 lowercase hex digits. */
-static bool parse_hex_id(const char *s, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (strlen(s) != 16)
-		return false;
-	for (int i = 0; i < 16; i++) {
-		char c = s[i];
-
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v |= (uint64_t)(c - 'a' + 10);
-		else
-			return false;
-	}
-	*out = v;
-	return true;
-}
-
 static bool get_hex(struct rec_read *rd, const struct jv *o, const char *key,
 		    uint64_t *out)
 {
@@ -194,7 +172,7 @@ static bool get_hex(struct rec_read *rd, const struct jv *o, const char *key,
 
 	if (!get_string(rd, o, key, true, &s))
 		return false;
-	if (!parse_hex_id(s, out))
+	if (!hex_id_parse(s, out))
 		return bad(rd, "\"%s\" is not 16 lowercase hex digits", key);
 	return true;
 }
@@ -214,7 +192,7 @@ static bool get_hex_array(struct rec_read *rd, const struct jv *o,
 	*out = arena_alloc(&rd->r->arena, (v->len ? v->len : 1) * sizeof(**out));
 	for (size_t i = 0; i < v->len; i++)
 		if (v->items[i].type != JV_STRING ||
-		    !parse_hex_id(v->items[i].s, &(*out)[i]))
+		    !hex_id_parse(v->items[i].s, &(*out)[i]))
 			return bad(rd, "\"%s\"[%zu] is not 16 lowercase hex digits",
 				   key, i);
 	*n = v->len;

@@ -162,20 +162,18 @@ void render_check_json(struct json *j, const struct report *rep)
 	json_object_end(j);
 }
 
-static const struct {
-	const char *id, *name, *text;
-} check_rules[CHECK_KINDS] = {
+/* No defaultConfiguration: a result's level depends on its state. */
+static const struct render_sarif_rule check_rules[CHECK_KINDS] = {
 	[CHECK_ASM] = { "ASM006", "OvercountedAsmStatement",
 		"GCC's inliner charges this asm statement (one per template line) at least the plugin's threshold more than the instructions it emits; asm_inline would charge 1 (asminline plugin records)." },
 	[CHECK_EDGE] = { "ASM007", "CallBlockedByAsm",
 		"GCC refused to inline this call for size, and would not have with the callee's over-counted asm charged what it emits (asminline plugin edge records)." },
-	[CHECK_COPY] = { "ASM001", "OutOfLineInlineCopy",
-		"A function declared inline exists out of line (DWARF: a concrete instance of an abstract subprogram with DW_AT_inline)." },
+	[CHECK_COPY] = RENDER_SARIF_RULE_ASM001(NULL),
 };
 
 static void sarif_result(struct json *j, const struct check_finding *f)
 {
-	char msg[1024], u[2048], fp[17];
+	char msg[1024], fp[17];
 
 	message(msg, sizeof(msg), f);
 	snprintf(fp, sizeof(fp), "%016" PRIx64, f->fp);
@@ -187,42 +185,13 @@ static void sarif_result(struct json *j, const struct check_finding *f)
 				   : f->state == CHECK_UNCHANGED ? "note" : "none");
 	json_kv_string(j, "baselineState", f->state == CHECK_NEW ? "new"
 				   : f->state == CHECK_UNCHANGED ? "unchanged" : "absent");
-	json_key(j, "message");
-	json_object_begin(j);
-	json_kv_string(j, "text", msg);
-	json_object_end(j);
+	render_sarif_message(j, msg);
 	json_key(j, "partialFingerprints");
 	json_object_begin(j);
 	json_kv_string(j, "asminline/v1", fp);
 	json_object_end(j);
-	json_key(j, "locations");
-	json_array_begin(j);
-	json_object_begin(j);
-	if (f->file && *f->file) {
-		json_key(j, "physicalLocation");
-		json_object_begin(j);
-		json_key(j, "artifactLocation");
-		json_object_begin(j);
-		render_sarif_uri(u, sizeof(u), f->file);
-		json_kv_string(j, "uri", u);
-		json_object_end(j);
-		if (f->line) {
-			json_key(j, "region");
-			json_object_begin(j);
-			json_kv_uint(j, "startLine", f->line);
-			json_object_end(j);
-		}
-		json_object_end(j);
-	}
-	json_key(j, "logicalLocations");
-	json_array_begin(j);
-	json_object_begin(j);
-	json_kv_string(j, "name", f->function);
-	json_kv_string(j, "kind", "function");
-	json_object_end(j);
-	json_array_end(j);
-	json_object_end(j);
-	json_array_end(j);
+	render_sarif_locations(j, f->file && *f->file ? f->file : NULL, f->line,
+			       f->function);
 	json_object_end(j);
 }
 
@@ -231,47 +200,8 @@ void render_check_sarif(FILE *out, const struct report *rep)
 	const struct check_report *c = &rep->check;
 	struct json j;
 
-	json_init(&j, out, rep->opts->pretty);
-	json_object_begin(&j);
-	json_kv_string(&j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-	json_kv_string(&j, "version", "2.1.0");
-	json_key(&j, "runs");
-	json_array_begin(&j);
-	json_object_begin(&j);
-	json_key(&j, "tool");
-	json_object_begin(&j);
-	json_key(&j, "driver");
-	json_object_begin(&j);
-	json_kv_string(&j, "name", "asmscan");
-	json_kv_string(&j, "version", ASMSCAN_VERSION);
-	json_key(&j, "rules");
-	json_array_begin(&j);
-	for (int r = 0; r < CHECK_KINDS; r++) {
-		json_object_begin(&j);
-		json_kv_string(&j, "id", check_rules[r].id);
-		json_kv_string(&j, "name", check_rules[r].name);
-		json_key(&j, "shortDescription");
-		json_object_begin(&j);
-		json_kv_string(&j, "text", check_rules[r].text);
-		json_object_end(&j);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	json_object_end(&j);
-	json_object_end(&j);
-	json_key(&j, "results");
-	json_array_begin(&j);
+	render_sarif_begin(&j, out, rep->opts->pretty, check_rules, CHECK_KINDS);
 	for (size_t i = 0; i < c->n; i++)
 		sarif_result(&j, &c->v[i]);
-	json_array_end(&j);
-	json_key(&j, "invocations");
-	json_array_begin(&j);
-	json_object_begin(&j);
-	json_kv_bool(&j, "executionSuccessful", asmscan_status() == ASMSCAN_EXIT_OK);
-	render_sarif_notifications(&j);
-	json_object_end(&j);
-	json_array_end(&j);
-	json_object_end(&j);
-	json_array_end(&j);
-	json_object_end(&j);
+	render_sarif_end(&j);
 }

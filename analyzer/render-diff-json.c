@@ -16,20 +16,6 @@ static const char *const copy_kinds[DIFF_COPY_KINDS] = {
 	[DIFF_COPY_CLONE] = "clones",
 };
 
-static const char *class_name(enum callee_class c)
-{
-	switch (c) {
-	case CALLEE_FTRACE:
-		return "ftrace";
-	case CALLEE_THUNK:
-		return "thunk";
-	case CALLEE_TRAMPOLINE:
-		return "static-call";
-	default:
-		return "plain";
-	}
-}
-
 static void pair(struct json *j, const char *old_key, const char *new_key,
 		 const char *delta_key, const uint64_t v[DIFF_SIDES])
 {
@@ -141,7 +127,7 @@ static void callees(struct json *j, const struct diff_report *d)
 
 		json_object_begin(j);
 		json_kv_string(j, "name", c->name);
-		json_kv_string(j, "class", class_name(c->cls));
+		json_kv_string(j, "class", render_callee_class(c->cls));
 		pair(j, "old_sites", "new_sites", "delta", c->sites);
 		pair(j, "old_tail_calls", "new_tail_calls", "tail_delta", c->tails);
 		json_kv_bool(j, "old_tiny", c->tiny[0]);
@@ -174,15 +160,7 @@ void render_diff_json(FILE *out, const struct diff_report *d)
 	static const char *const sides[DIFF_SIDES] = { "old", "new" };
 	struct json j;
 
-	json_init(&j, out, d->opts->pretty);
-	json_object_begin(&j);
-	json_kv_uint(&j, "format_version", ASMSCAN_JSON_FORMAT_VERSION);
-	json_key(&j, "tool");
-	json_object_begin(&j);
-	json_kv_string(&j, "name", "asmscan");
-	json_kv_string(&j, "version", ASMSCAN_VERSION);
-	json_object_end(&j);
-	json_kv_string(&j, "verb", "diff");
+	render_json_begin(&j, out, d->opts->pretty, "diff");
 	for (int s = 0; s < DIFF_SIDES; s++) {
 		json_key(&j, sides[s]);
 		json_object_begin(&j);
@@ -194,6 +172,5 @@ void render_diff_json(FILE *out, const struct diff_report *d)
 	funcs(&j, d);
 	callees(&j, d);
 	copies(&j, d);
-	render_json_messages(&j);
-	json_object_end(&j);
+	render_json_end(&j);
 }

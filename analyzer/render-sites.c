@@ -92,6 +92,42 @@ static void json_fp(struct json *j, uint64_t fp)
 	json_string(j, h);
 }
 
+/* One expansion of the site: the plugin's stmt record, in unit tu. */
+static void json_stmt(struct json *j, const char *tu,
+		      const struct rec_stmt *st)
+{
+	json_object_begin(j);
+	json_kv_string(j, "tu", tu);
+	json_kv_string(j, "function", st->function);
+	json_kv_string(j, "file", st->file);
+	json_kv_uint(j, "line", st->line);
+	json_kv_uint(j, "column", st->column);
+	json_key(j, "fingerprint");
+	json_fp(j, st->fingerprint);
+	json_object_end(j);
+}
+
+/* A call GCC refused to inline that the site's over-count is blamed for. */
+static void json_edge(struct json *j, const struct rec_edge *e)
+{
+	json_object_begin(j);
+	json_kv_string(j, "tu", e->tu);
+	json_kv_string(j, "caller", e->caller);
+	json_kv_string(j, "inlined_into", e->inlined_into);
+	json_kv_string(j, "callee", e->callee);
+	json_kv_string(j, "file", e->file);
+	json_kv_uint(j, "line", e->line);
+	json_kv_uint(j, "column", e->column);
+	json_kv_string(j, "reason", e->reason);
+	json_kv_int(j, "overcount", e->overcount);
+	json_key(j, "fingerprints");
+	json_array_begin(j);
+	for (size_t k = 0; k < e->nfingerprints; k++)
+		json_fp(j, e->fingerprints[k]);
+	json_array_end(j);
+	json_object_end(j);
+}
+
 static void json_row(struct json *j, const struct site_row *r)
 {
 	const struct rec_site *s = r->site;
@@ -122,42 +158,13 @@ static void json_row(struct json *j, const struct site_row *r)
 	json_kv_uint(j, "tail_calls", r->copy_tails);
 	json_key(j, "stmts");
 	json_array_begin(j);
-	for (size_t i = 0; i < r->nstmts; i++) {
-		const struct rec_stmt *st = r->stmts[i];
-
-		json_object_begin(j);
-		json_kv_string(j, "tu", r->stmt_tus[i]);
-		json_kv_string(j, "function", st->function);
-		json_kv_string(j, "file", st->file);
-		json_kv_uint(j, "line", st->line);
-		json_kv_uint(j, "column", st->column);
-		json_key(j, "fingerprint");
-		json_fp(j, st->fingerprint);
-		json_object_end(j);
-	}
+	for (size_t i = 0; i < r->nstmts; i++)
+		json_stmt(j, r->stmt_tus[i], r->stmts[i]);
 	json_array_end(j);
 	json_key(j, "edge_list");
 	json_array_begin(j);
-	for (size_t i = 0; i < r->edges; i++) {
-		const struct rec_edge *e = r->edge_list[i];
-
-		json_object_begin(j);
-		json_kv_string(j, "tu", e->tu);
-		json_kv_string(j, "caller", e->caller);
-		json_kv_string(j, "inlined_into", e->inlined_into);
-		json_kv_string(j, "callee", e->callee);
-		json_kv_string(j, "file", e->file);
-		json_kv_uint(j, "line", e->line);
-		json_kv_uint(j, "column", e->column);
-		json_kv_string(j, "reason", e->reason);
-		json_kv_int(j, "overcount", e->overcount);
-		json_key(j, "fingerprints");
-		json_array_begin(j);
-		for (size_t k = 0; k < e->nfingerprints; k++)
-			json_fp(j, e->fingerprints[k]);
-		json_array_end(j);
-		json_object_end(j);
-	}
+	for (size_t i = 0; i < r->edges; i++)
+		json_edge(j, r->edge_list[i]);
 	json_array_end(j);
 	json_object_end(j);
 }
