@@ -373,13 +373,16 @@ static void write_patch(struct patch_state *st, FILE *out,
 	report_rows(st, 0);
 }
 
-static FILE *open_output(const struct asmscan_options *opts)
-{
-	FILE *out = opts->output ? fopen(opts->output, "w") : stdout;
+struct patch_print {
+	struct patch_state *st;
+	struct patch_totals *t;
+};
 
-	if (!out)
-		asmscan_error(opts->output, "cannot create", strerror(errno));
-	return out;
+static void print_patch(FILE *out, void *arg)
+{
+	struct patch_print *p = arg;
+
+	write_patch(p->st, out, p->t);
 }
 
 int patch_run(const struct asmscan_options *opts,
@@ -389,8 +392,7 @@ int patch_run(const struct asmscan_options *opts,
 	struct patch_totals t = { 0 };
 	size_t flagged_rows, with_records = 0;
 	char buf[3][32];
-	FILE *out;
-	int rc = ASMSCAN_EXIT_OK;
+	int rc;
 
 	if (!patch_tree_open(&st.tree, opts->source)) {
 		asmscan_error(opts->source, "cannot use as --source", strerror(errno));
@@ -423,18 +425,8 @@ int patch_run(const struct asmscan_options *opts,
 		st.nrows = n;
 	}
 	t.rows = st.nrows;
-	out = open_output(opts);
-	if (out) {
-		write_patch(&st, out, &t);
-		if (fflush(out) || ferror(out) ||
-		    (out != stdout && fclose(out))) {
-			asmscan_error(opts->output ? opts->output : "stdout",
-				      "cannot write", strerror(errno));
-			rc = ASMSCAN_EXIT_ERROR;
-		}
-	} else {
-		rc = ASMSCAN_EXIT_ERROR;
-	}
+	rc = output_write(opts->output, print_patch,
+			  &(struct patch_print){ .st = &st, .t = &t });
 	fprintf(stderr,
 		"asmscan: patch: %zu of %zu %ssites converted to asm_inline in %zu %s "
 		"(%s statements; records of %zu %s read%s%s%s)\n",
