@@ -17,8 +17,11 @@
 #define ASMSCAN_ANALYSIS_H
 
 #include "asmscan.h"
+#include "check.h"
 #include "input.h"
 #include "object.h"
+#include "records.h"
+#include "sites.h"
 
 /* A function of one object: where rows point. */
 struct func_ref {
@@ -127,6 +130,9 @@ struct report {
 	struct calls_report calls;
 	struct copies_report copies;
 	struct tables_report tables;
+	struct records records;		/* the plugin's, from every input */
+	struct sites_report sites;
+	struct check_report check;	/* asmscan check */
 };
 
 /* Read every object of the list (reports problems as it goes). */

@@ -20,14 +20,16 @@
 #include <gelf.h>
 
 #include "analysis.h"
+#include "diff.h"
 #include "input.h"
+#include "patch.h"
 #include "progress.h"
 #include "render.h"
 #include "util.h"
 
 struct asmscan_verb {
 	const char *name;
-	unsigned want;			/* 0: not implemented yet */
+	unsigned want;			/* the analyses it runs */
 	const char *summary;
 	const char *help;
 };
@@ -44,30 +46,66 @@ static const struct asmscan_verb verbs[] = {
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
 	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
-	  "jmp __x86_return_thunk do not count.  Calls to __fentry__ and to\n"
-	  "retpoline thunks are counted but not ranked.\n"
+	  "jmp __x86_return_thunk do not count; on arm64 bti, the PAC hints\n"
+	  "(paciasp, autiasp ...), NOPs (ftrace's patchable entry) and ret do\n"
+	  "not.  Calls to __fentry__ and to retpoline thunks are counted but\n"
+	  "not ranked.\n"
 	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
 	  "      --all          list every callee, tiny or not (marked *)\n" },
 	{ "tables", ASMSCAN_WANT_TABLES,
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
 	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
-	  "(Linux 6.1 x86-64 layouts; a table whose entries do not fit is\n"
+	  "(Linux 6.1 x86-64 and arm64 layouts; a table whose entries do not fit is\n"
 	  "refused with a note, never misread) and counts the entries in each\n"
 	  "function and in out-of-line copies of inline functions.\n" },
-	/*
-	 * The hook for the plugin's records: give this verb its own
-	 * ASMSCAN_WANT_SITES, a per-object step in analysis.c after the DWARF
-	 * walk (the records carry file:line, DWARF line tables map them to
-	 * code), a report part built in analysis_report() and a part in each
-	 * renderer, as "tables" has.  The record format is docs/format.md's.
-	 */
-	{ "sites", 0,
-	  "the plugin's embedded asm-site records, mapped to code",
-	  "Reads the asm-site records asminline.so embeds in objects and maps\n"
-	  "them to the code they produced.  Not implemented yet.\n" },
-	{ "diff", 0, "what changed between two builds", "Not implemented yet.\n" },
-	{ "check", 0, "gate CI against a baseline", "Not implemented yet.\n" },
+	{ "sites", ASMSCAN_WANT_SITES,
+	  "flagged asm sites from the plugin's embedded records, ranked",
+	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
+	  "no extra file needed) and groups the flagged asm statements into\n"
+	  "sites, where the asm keyword is spelled.  For each: statements,\n"
+	  "units, functions, GCC's charge and the instructions emitted; the\n"
+	  "functions whose DWARF line table holds its expansion points (where\n"
+	  "its code went, inlined or not); the out-of-line functions holding it\n"
+	  "and the calls reaching them; the refused calls the plugin attributed\n"
+	  "to it (blocked-by-asm edges).  Ranked by those edges, then calls and\n"
+	  "copies.  A file without records (no plugin, embed=0, Clang) says so.\n" },
+	{ "patch", ASMSCAN_WANT_PATCH,
+	  "a unified diff converting the flagged asm sites to asm_inline",
+	  "Reads the plugin's embedded records (as sites does) and converts each\n"
+	  "flagged statement's asm keyword where it is spelled, in the source\n"
+	  "tree: asm, __asm__ (volatile, goto kept) become the kernel's\n"
+	  "asm_inline.  A diff -u per file, a/ and b/ relative to --source, for\n"
+	  "patch -p1; a summary and every site not converted (why) on stderr.\n"
+	  "  --source DIR   the source tree the objects were built from (needed)\n"
+	  "  --flips-only   only sites with a blocked-by-asm edge (a refused\n"
+	  "                 inlining the plugin attributed to them)\n"
+	  "--function limits it to statements of the functions named.\n" },
+	{ "diff", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
+	  "what changed between two builds",
+	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
+	  "a directory of objects.  Per function (bloat-o-meter -t's names and\n"
+	  "exactly its byte figures): size, instructions and call sites in it;\n"
+	  "per callee: call sites and tail calls reaching it, in both\n"
+	  "directions; out-of-line copies that appeared or went away.\n"
+	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
+	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
+	  "                           more than B (2 still wins)\n" },
+	{ "check", ASMSCAN_WANT_CHECK, "gate CI against a baseline of findings",
+	  "asmscan check --baseline FILE [--write-baseline] INPUT...\n"
+	  "Findings: the plugin's flagged asm statements (one per fingerprint,\n"
+	  "however many units hold it) and the refused calls it attributed to\n"
+	  "over-counted asm, read from the records embedded in the inputs; from\n"
+	  "--report files only when no input holds any.  Each is keyed by a\n"
+	  "fingerprint without path or line, and compared with FILE (a missing\n"
+	  "FILE is an empty baseline).  New findings print as\n"
+	  "  FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]\n"
+	  "fixed ones as notes; exit 1 when anything is new.  Format: docs/ci.md.\n"
+	  "      --baseline FILE   the baseline (required)\n"
+	  "      --write-baseline  write FILE from this build (atomically), exit 0\n"
+	  "      --report FILE     a JSON Lines report of the plugin (repeatable)\n"
+	  "      --copies          also gate on inline functions out of line (DWARF)\n"
+	  "                        and local functions defined in several units\n" },
 };
 
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
@@ -79,44 +117,115 @@ const char *asmscan_verb_name(const struct asmscan_verb *verb)
 
 static const char usage_head[] =
 	"Usage: asmscan [OPTION]... [VERB] FILE...\n"
-	"Check inlining outcomes in x86-64 Linux binaries: vmlinux, .o, .ko, ar\n"
-	"archives (also thin built-in.a) and directories (every ELF object under\n"
-	"them).  Without a VERB, a summary of all analyses.\n"
+	"Check inlining outcomes in x86-64 and arm64 Linux binaries: vmlinux, .o,\n"
+	".ko, ar archives (also thin built-in.a) and directories (every ELF object\n"
+	"under them); one machine per run, the first object's.  Without a VERB,\n"
+	"a summary of all analyses.\n"
 	"\n"
 	"Verbs (asmscan help VERB for each):\n";
 
 static const char usage_tail[] =
 	"\n"
-	"Options (before or after the verb):\n"
-	"  -f, --format FMT     text (default), json or sarif\n"
-	"  -o, --output FILE    write the result to FILE, not stdout\n"
-	"  -p, --pretty         indent JSON and SARIF\n"
-	"  -n, --top N          rows per text table, the rest as [N others]\n"
-	"                       (default 20, 10 in the summary; 0 = all)\n"
-	"  -N, --max-insns N    calls: the largest tiny body (default 3)\n"
-	"      --all            calls: every callee, not only tiny ones\n"
-	"  -j, --jobs N         threads (default: the CPUs online); the output\n"
-	"                       is the same whatever N is\n"
-	"      --include GLOB   read only objects whose name matches (repeatable)\n"
-	"      --exclude GLOB   skip objects whose name matches (repeatable)\n"
-	"      --function GLOB  only functions whose name matches (repeatable)\n"
-	"      --no-dwarf       ignore debug info: symbols and code only\n"
-	"  -h, --help           print this help and exit\n"
-	"  -V, --version        print the version and libraries, and exit\n"
-	"\n"
 	"Globs are fnmatch(3) patterns; for objects they match the name as\n"
 	"printed (a path, or lib.a(member.o)) and '*' also matches '/'.\n"
 	"\n"
 	"Exit status: 0 every input was read; 1 a gating verb found something\n"
-	"new (no such verb yet); 2 usage error or an input could not be read\n"
-	"(2 wins).  Problems read \"asmscan: FILE: what: why\" on stderr.\n";
+	"new (diff --fail-on-growth over budget; check: a finding not in the\n"
+	"baseline); 2 usage error or an input could not be read (2 wins).\n"
+	"Problems read \"asmscan: FILE: what: why\" on stderr.\n";
+
+/*
+ * The options, from asmscan-options.def (which man/genman.c reads too).
+ * getopt_long returns an option's letter, or 256 and up for an option that
+ * has only a long name: OPT_ID is that value, so the switch in parse_args
+ * names each option once.
+ */
+enum asmscan_option_index {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) OPTIDX_##id,
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+	NOPTIONS
+};
+
+enum asmscan_option_value {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) \
+	OPT_##id = (sh) ? (sh) : 256 + OPTIDX_##id,
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+};
+
+struct asmscan_option {
+	char short_name;		/* 0: none */
+	const char *long_name;
+	const char *arg;		/* "": takes no argument */
+	const char *help;
+};
+
+static const struct asmscan_option options[NOPTIONS] = {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) { sh, lo, arg, help },
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+};
+
+/* getopt_long's table: an option takes an argument when ARG names one. */
+static const struct option longopts[NOPTIONS + 1] = {
+#define ASMSCAN_OPTION(id, sh, lo, arg, help) \
+	{ lo, sizeof(arg) > 1 ? required_argument : no_argument, NULL, OPT_##id },
+#include "asmscan-options.def"
+#undef ASMSCAN_OPTION
+	{ NULL, 0, NULL, 0 },
+};
+
+/* "hVf:o:..." for getopt_long; buf has room for 2 * NOPTIONS + 1. */
+static void short_options(char *buf)
+{
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (!options[i].short_name)
+			continue;
+		*buf++ = options[i].short_name;
+		if (options[i].arg[0])
+			*buf++ = ':';
+	}
+	*buf = '\0';
+}
+
+static bool short_option_needs_arg(int c)
+{
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (c && options[i].short_name == c)
+			return options[i].arg[0] != '\0';
+	return false;
+}
+
+/* "  -f, --format FMT     text..." with continuation lines at column 23. */
+static void print_options(FILE *out)
+{
+	fputs("\nOptions (before or after the verb):\n", out);
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct asmscan_option *o = &options[i];
+		const char *h = o->help, *nl;
+		char left[64];
+
+		snprintf(left, sizeof(left), "--%s%s%s", o->long_name,
+			 o->arg[0] ? " " : "", o->arg);
+		if (o->short_name)
+			fprintf(out, "  -%c, %-18s ", o->short_name, left);
+		else
+			fprintf(out, "      %-18s ", left);
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(out, "%.*s\n%25s", (int)(nl - h), h, "");
+			h = nl + 1;
+		}
+		fprintf(out, "%s\n", h);
+	}
+}
 
 static void print_usage(FILE *out)
 {
 	fputs(usage_head, out);
 	for (size_t i = 0; i < NVERBS; i++)
-		fprintf(out, "  %-8s %s%s\n", verbs[i].name, verbs[i].summary,
-			verbs[i].want ? "" : " (not implemented yet)");
+		fprintf(out, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
+	print_options(out);
 	fputs(usage_tail, out);
 }
 
@@ -126,6 +235,11 @@ static const struct asmscan_verb *find_verb(const char *name)
 		if (!strcmp(verbs[i].name, name))
 			return &verbs[i];
 	return NULL;
+}
+
+static bool verb_is(const struct asmscan_options *opts, const char *name)
+{
+	return opts->verb && !strcmp(opts->verb->name, name);
 }
 
 static void print_verb_help(const struct asmscan_verb *v)
@@ -173,14 +287,6 @@ static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
 	return true;
 }
 
-enum {
-	OPT_ALL = 256,
-	OPT_INCLUDE,
-	OPT_EXCLUDE,
-	OPT_FUNCTION,
-	OPT_NO_DWARF,
-};
-
 static void push_glob(const char ***v, size_t *n, const char *glob)
 {
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
@@ -190,33 +296,21 @@ static void push_glob(const char ***v, size_t *n, const char *glob)
 /* Returns -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "top", required_argument, NULL, 'n' },
-		{ "max-insns", required_argument, NULL, 'N' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "all", no_argument, NULL, OPT_ALL },
-		{ "include", required_argument, NULL, OPT_INCLUDE },
-		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
-		{ "function", required_argument, NULL, OPT_FUNCTION },
-		{ "no-dwarf", no_argument, NULL, OPT_NO_DWARF },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool help = false, top_set = false, calls_opt = false;
+	const char *check_flag = NULL;	/* an option of check only */
+	bool check_copies = false;
 	const char *calls_flag = NULL;
 	unsigned long v;
+	char shortopts[2 * NOPTIONS + 1];
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int c;
 
 	opts->jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned)ncpu;
 	opts->max_insns = ASMSCAN_DEFAULT_MAX_INSNS;
 	opts->top = ASMSCAN_DEFAULT_TOP;
+	short_options(shortopts);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hVf:o:pn:N:j:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			help = true;
@@ -277,8 +371,37 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		case OPT_NO_DWARF:
 			opts->no_dwarf = true;
 			break;
+		case OPT_FAIL_ON_GROWTH:
+			if (!parse_uint(optarg, 1UL << 48, &v))
+				return usage_error("bad number for --fail-on-growth: '%s'",
+						   optarg);
+			opts->growth_budget = v;
+			opts->has_growth_budget = true;
+			break;
+		case OPT_BASELINE:
+			opts->baseline = optarg;
+			check_flag = "--baseline";
+			break;
+		case OPT_WRITE_BASELINE:
+			opts->write_baseline = true;
+			check_flag = "--write-baseline";
+			break;
+		case OPT_REPORT:
+			push_glob(&opts->reports, &opts->nreports, optarg);
+			check_flag = "--report";
+			break;
+		case OPT_COPIES:
+			check_copies = true;
+			check_flag = "--copies";
+			break;
+		case OPT_SOURCE:
+			opts->source = optarg;
+			break;
+		case OPT_FLIPS_ONLY:
+			opts->flips_only = true;
+			break;
 		default:
-			if (optopt && optopt < 256 && strchr("fonNj", optopt))
+			if (short_option_needs_arg(optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
 			if (!strncmp(argv[optind - 1], "--", 2))
 				return usage_error("bad option '%s'", argv[optind - 1]);
@@ -309,16 +432,30 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			print_usage(stdout);
 		return ASMSCAN_EXIT_OK;
 	}
-	if (opts->verb && !opts->verb->want) {
-		fprintf(stderr, "asmscan: %s: not implemented yet\n", opts->verb->name);
-		return ASMSCAN_EXIT_ERROR;
-	}
 	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
 		return usage_error("option '%s' applies to 'calls' and the summary only",
 				   calls_flag);
-	if (optind >= argc)
+	if (opts->has_growth_budget && !verb_is(opts, "diff"))
+		return usage_error("option '--fail-on-growth' applies to 'diff' only");
+	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
+		return usage_error("option '%s' applies to 'check' only", check_flag);
+	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK && !opts->baseline)
+		return usage_error("check needs --baseline FILE");
+	if ((opts->source || opts->flips_only) &&
+	    !(opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH))
+		return usage_error("option '%s' applies to 'patch' only",
+				   opts->source ? "--source" : "--flips-only");
+	if (opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH) {
+		if (!opts->source)
+			return usage_error("patch needs --source DIR");
+		if (opts->format != ASMSCAN_FORMAT_TEXT)
+			return usage_error("patch writes a diff: no --format");
+	}
+	if (optind >= argc && !opts->nreports)
 		return usage_error("no input files");
 	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
+	if (check_copies)
+		opts->want |= ASMSCAN_WANT_COPIES;
 	if (!opts->verb && !top_set)
 		opts->top = ASMSCAN_SUMMARY_TOP;
 	opts->inputs = (const char *const *)&argv[optind];
@@ -327,18 +464,12 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	return -1;
 }
 
-static int write_result(const struct asmscan_options *opts, struct report *rep)
+/* The report in the format asked for; output_write() opens and checks. */
+static void print_result(FILE *out, void *arg)
 {
-	FILE *out = stdout;
+	struct report *rep = arg;
 
-	if (opts->output) {
-		out = fopen(opts->output, "w");
-		if (!out) {
-			asmscan_error(opts->output, "cannot create", strerror(errno));
-			return ASMSCAN_EXIT_ERROR;
-		}
-	}
-	switch (opts->format) {
+	switch (rep->opts->format) {
 	case ASMSCAN_FORMAT_TEXT:
 		render_text(out, rep);
 		break;
@@ -349,13 +480,6 @@ static int write_result(const struct asmscan_options *opts, struct report *rep)
 		render_sarif(out, rep);
 		break;
 	}
-	if (fflush(out) != 0 || ferror(out) ||
-	    (out != stdout && fclose(out) != 0)) {
-		asmscan_error(opts->output ? opts->output : "stdout", "cannot write",
-			      strerror(errno));
-		return ASMSCAN_EXIT_ERROR;
-	}
-	return ASMSCAN_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -372,15 +496,34 @@ int main(int argc, char **argv)
 		return ASMSCAN_EXIT_ERROR;
 	}
 	progress_enable(opts.progress);
+	/* diff reads two sets of inputs and prints its own report. */
+	if (verb_is(&opts, "diff")) {
+		rc = diff_main(&opts);
+		free(opts.include);
+		free(opts.exclude);
+		free(opts.functions);
+		return rc;
+	}
 	input_expand(&opts, &inputs);
+	if (opts.want & ASMSCAN_WANT_PATCH) {
+		rc = patch_run(&opts, &inputs);
+		input_list_free(&inputs);
+		free(opts.include);
+		free(opts.exclude);
+		free(opts.functions);
+		return rc;
+	}
 	analysis_run(&opts, &inputs, &rep);
 	analysis_report(&rep);
-	rc = write_result(&opts, &rep);
+	rc = output_write(opts.output, print_result, &rep);
+	if (opts.want & ASMSCAN_WANT_CHECK)
+		rc = check_finish(&rep, rc);
 	analysis_free(&rep);
 	input_list_free(&inputs);
 	free(opts.include);
 	free(opts.exclude);
 	free(opts.functions);
+	free(opts.reports);
 	rc = rc > asmscan_status() ? rc : asmscan_status();
 	return rc;
 }

@@ -22,6 +22,20 @@ const char *render_type_name(unsigned type)
 	}
 }
 
+const char *render_callee_class(enum callee_class c)
+{
+	switch (c) {
+	case CALLEE_FTRACE:
+		return "ftrace";
+	case CALLEE_THUNK:
+		return "thunk";
+	case CALLEE_TRAMPOLINE:
+		return "static-call";
+	default:
+		return "plain";
+	}
+}
+
 uint64_t render_addr(const struct object *o, uint64_t flat,
 		     const char **section)
 {

@@ -12,7 +12,7 @@
 #include "json.h"
 #include "tables.h"
 
-static void json_messages(struct json *j)
+void render_json_messages(struct json *j)
 {
 	const struct asmscan_msgs *m = asmscan_reported();
 
@@ -39,7 +39,7 @@ static void json_messages(struct json *j)
 	}
 }
 
-static void json_inputs(struct json *j, const struct report *rep)
+void render_json_objects(struct json *j, const struct report *rep)
 {
 	json_key(j, "objects");
 	json_array_begin(j);
@@ -170,20 +170,6 @@ static void json_copies(struct json *j, const struct report *rep)
 	json_object_end(j);
 }
 
-static const char *class_name(enum callee_class c)
-{
-	switch (c) {
-	case CALLEE_FTRACE:
-		return "ftrace";
-	case CALLEE_THUNK:
-		return "thunk";
-	case CALLEE_TRAMPOLINE:
-		return "static-call";
-	default:
-		return "plain";
-	}
-}
-
 static void json_calls(struct json *j, struct report *rep)
 {
 	const struct calls_report *cr = &rep->calls;
@@ -218,7 +204,7 @@ static void json_calls(struct json *j, struct report *rep)
 			json_kv_uint(j, "bytes", r->ref.func->size);
 		}
 		json_kv_bool(j, "tiny", r->tiny);
-		json_kv_string(j, "class", class_name(r->cls));
+		json_kv_string(j, "class", render_callee_class(r->cls));
 		json_decl(j, &r->ref);
 		json_object_end(j);
 	}
@@ -277,27 +263,46 @@ static void json_tables(struct json *j, const struct report *rep)
 	json_object_end(j);
 }
 
+/*
+ * The frame every JSON document of asmscan shares: format_version, the
+ * tool, the verb; at the end the "errors" and "notes" of the run.
+ */
+void render_json_begin(struct json *j, FILE *out, bool pretty,
+		       const char *verb)
+{
+	json_init(j, out, pretty);
+	json_object_begin(j);
+	json_kv_uint(j, "format_version", ASMSCAN_JSON_FORMAT_VERSION);
+	json_key(j, "tool");
+	json_object_begin(j);
+	json_kv_string(j, "name", "asmscan");
+	json_kv_string(j, "version", ASMSCAN_VERSION);
+	json_object_end(j);
+	json_kv_string(j, "verb", verb);
+}
+
+void render_json_end(struct json *j)
+{
+	render_json_messages(j);
+	json_object_end(j);
+}
+
 void render_json(FILE *out, struct report *rep)
 {
 	unsigned want = rep->opts->want;
 	struct json j;
 
-	json_init(&j, out, rep->opts->pretty);
-	json_object_begin(&j);
-	json_kv_uint(&j, "format_version", ASMSCAN_JSON_FORMAT_VERSION);
-	json_key(&j, "tool");
-	json_object_begin(&j);
-	json_kv_string(&j, "name", "asmscan");
-	json_kv_string(&j, "version", ASMSCAN_VERSION);
-	json_object_end(&j);
-	json_kv_string(&j, "verb", render_verb(rep));
-	json_inputs(&j, rep);
+	render_json_begin(&j, out, rep->opts->pretty, render_verb(rep));
+	render_json_objects(&j, rep);
 	if (want & ASMSCAN_WANT_COPIES)
 		json_copies(&j, rep);
 	if (want & ASMSCAN_WANT_CALLS)
 		json_calls(&j, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		json_tables(&j, rep);
-	json_messages(&j);
-	json_object_end(&j);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_json(&j, rep);
+	if (want & ASMSCAN_WANT_CHECK)
+		render_check_json(&j, rep);
+	render_json_end(&j);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-sarif.c — --format sarif: a SARIF 2.1.0 log with one run.
- * Findings are results of four rules; a result has a physical location
+ * Findings are results of five rules; a result has a physical location
  * (file and line of the function's declaration) when DWARF gives one, and
  * always a logical location (the function).  Problems with the inputs are
  * toolExecutionNotifications of the run's invocation.
@@ -9,7 +9,6 @@
 #include "render.h"
 
 #include <inttypes.h>
-#include <string.h>
 
 #include "json.h"
 #include "tables.h"
@@ -19,15 +18,12 @@ enum rule {
 	RULE_DUPLICATE,
 	RULE_TINY_CALL,
 	RULE_TABLE_COPY,
+	RULE_ASM_SITE,
 	RULE_COUNT,
 };
 
-static const struct {
-	const char *id, *name, *text, *level;
-} rules[RULE_COUNT] = {
-	[RULE_INLINE_COPY] = { "ASM001", "OutOfLineInlineCopy",
-		"A function declared inline exists out of line (DWARF: a concrete instance of an abstract subprogram with DW_AT_inline).",
-		"warning" },
+static const struct render_sarif_rule rules[RULE_COUNT] = {
+	[RULE_INLINE_COPY] = RENDER_SARIF_RULE_ASM001("warning"),
 	[RULE_DUPLICATE] = { "ASM002", "DuplicateLocalFunction",
 		"A local function name is defined more than once (symbols): typically a static inline function of a header emitted out of line in several units.",
 		"note" },
@@ -37,69 +33,23 @@ static const struct {
 	[RULE_TABLE_COPY] = { "ASM004", "SpecialSectionEntriesInCopy",
 		"An out-of-line copy of an inline function holds entries of the kernel's special sections (alternatives, lock prefixes, exception table, ...).",
 		"note" },
+	[RULE_ASM_SITE] = { "ASM005", "OvercountedAsmSite",
+		"GCC's inliner charges this asm (one per template line) far more than the instructions it emits; asm_inline would charge 1 (asminline plugin records).",
+		"warning" },
 };
-
-/* A relative path is a relative URI reference; absolute ones get file://. */
-static void uri(char *buf, size_t len, const char *path)
-{
-	size_t o = 0;
-
-	if (path[0] == '/' && len > 8) {
-		memcpy(buf, "file://", 7);
-		o = 7;
-	}
-	for (const unsigned char *p = (const unsigned char *)path; *p && o + 4 < len; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr("/-._~+,=@:", *p))
-			buf[o++] = (char)*p;
-		else
-			o += (size_t)snprintf(buf + o, len - o, "%%%02X", *p);
-	}
-	buf[o] = '\0';
-}
 
 static void result(struct json *j, enum rule r, const char *message,
 		   const char *file, uint32_t line, const char *function,
 		   const char *artifact)
 {
-	char u[2048];
-
 	json_object_begin(j);
 	json_kv_string(j, "ruleId", rules[r].id);
 	json_kv_uint(j, "ruleIndex", r);
 	json_kv_string(j, "level", rules[r].level);
-	json_key(j, "message");
-	json_object_begin(j);
-	json_kv_string(j, "text", message);
-	json_object_end(j);
-	json_key(j, "locations");
-	json_array_begin(j);
-	json_object_begin(j);
-	if (file || artifact) {
-		json_key(j, "physicalLocation");
-		json_object_begin(j);
-		json_key(j, "artifactLocation");
-		json_object_begin(j);
-		uri(u, sizeof(u), file ? file : artifact);
-		json_kv_string(j, "uri", u);
-		json_object_end(j);
-		if (file && line) {
-			json_key(j, "region");
-			json_object_begin(j);
-			json_kv_uint(j, "startLine", line);
-			json_object_end(j);
-		}
-		json_object_end(j);
-	}
-	json_key(j, "logicalLocations");
-	json_array_begin(j);
-	json_object_begin(j);
-	json_kv_string(j, "name", function);
-	json_kv_string(j, "kind", "function");
-	json_object_end(j);
-	json_array_end(j);
-	json_object_end(j);
-	json_array_end(j);
+	render_sarif_message(j, message);
+	/* No declaration's file: the object the function is in, no line. */
+	render_sarif_locations(j, file ? file : artifact, file ? line : 0,
+			       function);
 	json_object_end(j);
 }
 
@@ -172,93 +122,29 @@ static void results(struct json *j, struct report *rep)
 			       r->ref.obj->name);
 		}
 	}
-}
+	for (size_t i = 0; want & ASMSCAN_WANT_SITES && i < rep->sites.nrows; i++) {
+		const struct site_row *r = &rep->sites.rows[i];
 
-static void notifications(struct json *j)
-{
-	const struct asmscan_msgs *m = asmscan_reported();
-	char text[2048], u[2048];
-
-	json_key(j, "toolExecutionNotifications");
-	json_array_begin(j);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct asmscan_msg *msg = &m->v[i];
-
-		snprintf(text, sizeof(text), "%s%s%s", msg->what,
-			 msg->why ? ": " : "", msg->why ? msg->why : "");
-		json_object_begin(j);
-		json_kv_string(j, "level",
-			       msg->severity == ASMSCAN_ERROR ? "error" : "note");
-		json_key(j, "message");
-		json_object_begin(j);
-		json_kv_string(j, "text", text);
-		json_object_end(j);
-		json_key(j, "locations");
-		json_array_begin(j);
-		json_object_begin(j);
-		json_key(j, "physicalLocation");
-		json_object_begin(j);
-		json_key(j, "artifactLocation");
-		json_object_begin(j);
-		uri(u, sizeof(u), msg->file);
-		json_kv_string(j, "uri", u);
-		json_object_end(j);
-		json_object_end(j);
-		json_object_end(j);
-		json_array_end(j);
-		json_object_end(j);
+		snprintf(msg, sizeof(msg),
+			 "asm charged %" PRIu32 ", emits %" PRIu32 " (%s) in %" PRIu64 " statement%s of %" PRIu64 " unit%s; %" PRIu64 " refused call%s attributed to it",
+			 r->gcc_count, r->est_insns, r->site->kind, r->statements,
+			 r->statements == 1 ? "" : "s", r->units,
+			 r->units == 1 ? "" : "s", r->edges,
+			 r->edges == 1 ? "" : "s");
+		result(j, RULE_ASM_SITE, msg, r->spelling_file, r->spelling_line,
+		       r->functions[0], NULL);
 	}
-	json_array_end(j);
 }
 
 void render_sarif(FILE *out, struct report *rep)
 {
 	struct json j;
 
-	json_init(&j, out, rep->opts->pretty);
-	json_object_begin(&j);
-	json_kv_string(&j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-	json_kv_string(&j, "version", "2.1.0");
-	json_key(&j, "runs");
-	json_array_begin(&j);
-	json_object_begin(&j);
-	json_key(&j, "tool");
-	json_object_begin(&j);
-	json_key(&j, "driver");
-	json_object_begin(&j);
-	json_kv_string(&j, "name", "asmscan");
-	json_kv_string(&j, "version", ASMSCAN_VERSION);
-	json_key(&j, "rules");
-	json_array_begin(&j);
-	for (int r = 0; r < RULE_COUNT; r++) {
-		json_object_begin(&j);
-		json_kv_string(&j, "id", rules[r].id);
-		json_kv_string(&j, "name", rules[r].name);
-		json_key(&j, "shortDescription");
-		json_object_begin(&j);
-		json_kv_string(&j, "text", rules[r].text);
-		json_object_end(&j);
-		json_key(&j, "defaultConfiguration");
-		json_object_begin(&j);
-		json_kv_string(&j, "level", rules[r].level);
-		json_object_end(&j);
-		json_object_end(&j);
+	if (rep->opts->want & ASMSCAN_WANT_CHECK) {
+		render_check_sarif(out, rep);
+		return;
 	}
-	json_array_end(&j);
-	json_object_end(&j);
-	json_object_end(&j);
-	json_key(&j, "results");
-	json_array_begin(&j);
+	render_sarif_begin(&j, out, rep->opts->pretty, rules, RULE_COUNT);
 	results(&j, rep);
-	json_array_end(&j);
-	json_key(&j, "invocations");
-	json_array_begin(&j);
-	json_object_begin(&j);
-	json_kv_bool(&j, "executionSuccessful", asmscan_status() == ASMSCAN_EXIT_OK);
-	notifications(&j);
-	json_object_end(&j);
-	json_array_end(&j);
-	json_object_end(&j);
-	json_array_end(&j);
-	json_object_end(&j);
+	render_sarif_end(&j);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * util.c — checked allocation, the string arena, growable arrays, the
- * string map and number formatting (see util.h).
+ * string map, number formatting, hex ids and the result writer (see
+ * util.h).
  *
  * Invariant: no function here returns NULL for lack of memory; the process
  * ends instead, because every caller would have to do the same and a half
@@ -225,4 +226,52 @@ char *fmt_count(char *buf, uint64_t n)
 	}
 	*p = '\0';
 	return buf;
+}
+
+int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+bool hex_id_parse(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 16; i++) {
+		int d = hex_digit(s[i]);
+
+		if (d < 0)
+			return false;	/* also the NUL of a short string */
+		v = v << 4 | (uint64_t)d;
+	}
+	if (s[16])
+		return false;
+	*out = v;
+	return true;
+}
+
+int output_write(const char *path, void (*print)(FILE *out, void *arg),
+		 void *arg)
+{
+	FILE *out = stdout;
+
+	if (path) {
+		out = fopen(path, "w");
+		if (!out) {
+			asmscan_error(path, "cannot create", strerror(errno));
+			return ASMSCAN_EXIT_ERROR;
+		}
+	}
+	print(out, arg);
+	if (fflush(out) != 0 || ferror(out) ||
+	    (out != stdout && fclose(out) != 0)) {
+		asmscan_error(path ? path : "stdout", "cannot write",
+			      strerror(errno));
+		return ASMSCAN_EXIT_ERROR;
+	}
+	return ASMSCAN_EXIT_OK;
 }

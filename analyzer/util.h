@@ -3,8 +3,9 @@
  * util.h — the small containers asmscan is built on: checked allocation
  * (out of memory ends the run with exit code 2, after the one error
  * reporter said so), a bump arena for strings that live as long as the
- * object that owns them, a growable array, a string-keyed hash map, and
- * the number formatting the text tables use.
+ * object that owns them, a growable array, a string-keyed hash map, the
+ * number formatting the text tables use, the hex ids of records, reports
+ * and baselines, and the writer of a verb's result.
  *
  * Nothing here knows about ELF; everything is safe to use from worker
  * threads as long as each thread owns the container it writes.
@@ -15,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
@@ -57,5 +59,23 @@ void strmap_free(struct strmap *m);
 
 /* "1,234,567" into buf (at least 32 bytes); returns buf. */
 char *fmt_count(char *buf, uint64_t n);
+
+/* The value of a lowercase hex digit; -1 for any other character. */
+int hex_digit(char c);
+/*
+ * Exactly 16 lowercase hex digits, the form of every id and fingerprint in
+ * embedded records, plugin reports and baselines; reads no further than
+ * the first character that is not one (s[16] at most).
+ */
+bool hex_id_parse(const char *s, uint64_t *out);
+
+/*
+ * print(out, arg) on stdout, or on the file path (created or truncated)
+ * when path is not NULL; ASMSCAN_EXIT_OK once every byte is written and
+ * the file closed, else ASMSCAN_EXIT_ERROR after the error reporter said
+ * what failed ("cannot create", "cannot write").
+ */
+int output_write(const char *path, void (*print)(FILE *out, void *arg),
+		 void *arg);
 
 #endif /* ASMSCAN_UTIL_H */

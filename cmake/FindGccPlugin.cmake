@@ -11,9 +11,10 @@
 # C++ compiler).
 #
 # Result variables:
-#   GccPlugin_FOUND, GccPlugin_INCLUDE_DIR, GccPlugin_VERSION (full version
-#   of that GCC), GccPlugin_VERSION_MAJOR, GccPlugin_TARGET (its
-#   -dumpmachine triple), and the INTERFACE target GccPlugin::GccPlugin.
+#   GccPlugin_FOUND, GccPlugin_INCLUDE_DIR, GccPlugin_PLUGIN_DIR (where
+#   that GCC looks for -fplugin=NAME), GccPlugin_VERSION (full version of
+#   that GCC), GccPlugin_VERSION_MAJOR, GccPlugin_TARGET (its -dumpmachine
+#   triple), and the INTERFACE target GccPlugin::GccPlugin.
 
 set(ASMINLINE_PLUGIN_GCC "${CMAKE_C_COMPILER}" CACHE STRING
 	"The GCC that will load the plugin (its plugin headers are used)")
@@ -53,6 +54,7 @@ else()
 		set(_gp_reason "GCC ${GccPlugin_VERSION} (${ASMINLINE_PLUGIN_GCC}) has no plugin headers (${_gp_dir}/include/gcc-plugin.h is missing): install the Debian package ${_gp_pkg}")
 	else()
 		set(GccPlugin_INCLUDE_DIR "${_gp_dir}/include")
+		set(GccPlugin_PLUGIN_DIR "${_gp_dir}")
 	endif()
 endif()
 

@@ -9,16 +9,49 @@
  */
 #include "options.h"
 
+/*
+ * The help text, from options.def: one line per argument, its description
+ * on the next, so that it needs no padding worked out at run time.
+ */
 const char asminline_help[] =
 	"asminline: find inline asm whose inliner charge exceeds the code it emits\n"
-	"  -fplugin-arg-asminline-mode=warn|apply  apply: mark flagged statements 'asm inline' (default warn)\n"
-	"  -fplugin-arg-asminline-report=PATH      append one JSON Lines record per asm statement to PATH\n"
-	"  -fplugin-arg-asminline-threshold=N      flag when gcc_count - est_insns >= N (default 4, 1..1000)\n"
-	"  -fplugin-arg-asminline-diag=note|warning|none  how flagged sites are reported, one per site and unit (default note)\n"
-	"  -fplugin-arg-asminline-embed=0|1        embed flagged asm records in the object's .comment (default 1)\n"
-	"  -fplugin-arg-asminline-verbose          trace every asm statement on stderr\n"
-	"  -fplugin-arg-asminline-disable          load but do nothing\n"
-	"  -fplugin-arg-asminline-help             print this help\n";
+#define ASMINLINE_ARG(key, value, help) \
+	"  -fplugin-arg-asminline-" key value "\n      " help "\n"
+#include "options.def"
+#undef ASMINLINE_ARG
+	;
+
+static const char *const options_keys[] = {
+#define ASMINLINE_ARG(key, value, help) key,
+#include "options.def"
+#undef ASMINLINE_ARG
+};
+
+#define OPTIONS_NKEYS (sizeof(options_keys) / sizeof(options_keys[0]))
+
+static bool options_known_key(const char *key)
+{
+	for (size_t i = 0; i < OPTIONS_NKEYS; i++)
+		if (!strcmp(options_keys[i], key))
+			return true;
+	return false;
+}
+
+/* "unknown argument (known: mode, report, ...)", xmalloc-ed: free it. */
+static char *options_unknown_why(void)
+{
+	size_t len = sizeof("unknown argument (known: )");
+	char *why, *p;
+
+	for (size_t i = 0; i < OPTIONS_NKEYS; i++)
+		len += strlen(options_keys[i]) + 2;
+	why = (char *)xmalloc(len);
+	p = stpcpy(why, "unknown argument (known: ");
+	for (size_t i = 0; i < OPTIONS_NKEYS; i++)
+		p = stpcpy(stpcpy(p, i ? ", " : ""), options_keys[i]);
+	strcpy(p, ")");
+	return why;
+}
 
 /* The flag as the user typed it, for error messages (GC-free, leaked). */
 static char *options_flag(const struct plugin_name_args *info,
@@ -91,6 +124,13 @@ static bool options_parse_one(struct asminline_options *opts,
 	const char *key = arg->key;
 	const char *val = arg->value;
 
+	if (!options_known_key(key)) {
+		char *why = options_unknown_why();
+
+		options_bad(info, arg, why);
+		free(why);
+		return false;
+	}
 	if (!strcmp(key, "mode")) {
 		if (!options_need_value(info, arg, "warn or apply"))
 			return false;
@@ -151,8 +191,9 @@ static bool options_parse_one(struct asminline_options *opts,
 	if (!strcmp(key, "help"))
 		return options_flag_key(info, arg, &opts->help);
 
-	return options_bad(info, arg,
-			   "unknown argument (known: mode, report, threshold, diag, embed, verbose, disable, help)");
+	/* In options.def but not handled above. */
+	error("asminline: internal error: argument %qs has no parser", key);
+	return false;
 }
 
 bool asminline_options_parse(struct asminline_options *opts,

@@ -19,4 +19,6 @@ make -s -C "$EX" PLUGIN="$PLUGIN" OUT=out/notes 2>&1 |
 echo
 "$EX/demo.py" "$PLUGIN" "$ASMSCAN"
 echo
+"$EX/check-demo.sh" "$PLUGIN" "$ASMSCAN"
+echo
 echo "reports: $EX/out/warn/report.jsonl, $EX/out/apply/report.jsonl (format: docs/format.md)"

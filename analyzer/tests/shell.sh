@@ -43,10 +43,13 @@ expect 2 "$ASMSCAN" -N
 grep -q "option '-N' needs an argument" err.txt || fail "missing argument: $(cat err.txt)"
 expect 2 "$ASMSCAN" tables -N 4 x.o
 grep -q "applies to 'calls'" err.txt || fail "verb-specific option: $(cat err.txt)"
-for v in diff check sites; do
-	expect 2 "$ASMSCAN" $v a b
-	grep -q "asmscan: $v: not implemented yet" err.txt || fail "$v is not refused honestly"
-done
+expect 2 "$ASMSCAN" check x.o
+grep -q "check needs --baseline FILE" err.txt || fail "check without --baseline: $(cat err.txt)"
+expect 2 "$ASMSCAN" tables --baseline b.txt x.o
+grep -q "option '--baseline' applies to 'check' only" err.txt ||
+	fail "check option elsewhere: $(cat err.txt)"
+expect 2 "$ASMSCAN" check --baseline b.txt
+grep -q "no input files" err.txt || fail "check without inputs: $(cat err.txt)"
 
 expect 2 "$ASMSCAN" missing.o
 grep -qx "asmscan: missing.o: cannot open: No such file or directory" err.txt ||

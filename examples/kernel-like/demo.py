@@ -6,8 +6,9 @@
 # wants to know: which asm sites GCC over-charges, which inline functions
 # therefore got out-of-line copies (nm), why GCC refused to inline them
 # (-fopt-info-inline-missed), and what changes when the flagged asm is
-# treated as asm inline.  Output is deterministic; README.md shows it and
-# the test plugin-example checks that it still matches.
+# treated as asm inline; then asmscan sites on the warn-mode objects and
+# asmscan diff between the two builds.  Output is deterministic; README.md
+# shows it and the test plugin-example checks that it still matches.
 import collections
 import json
 import os
@@ -70,11 +71,15 @@ def embedded(out, objs):
         with open(f"{path}.comment", "rb") as f:
             strings = [s for s in f.read().split(b"\0")
                        if s.startswith(b"asminline/1 ")]
+        # Not left beside the objects: asmscan reads every object there.
+        os.remove(f"{path}.comment")
+        os.remove(f"{path}.copy")
         recs = [json.loads(s.partition(b" ")[2]) for s in strings]
         count = collections.Counter(r["record"] for r in recs)
         unit = next(r for r in recs if r["record"] == "unit")
         print(f"  {o}: {count['site']} site + {count['stmt']} stmt + "
-              f"{count['unit']} unit strings, {sum(len(s) + 1 for s in strings)} "
+              f"{count['edge']} edge + {count['unit']} unit strings, "
+              f"{sum(len(s) + 1 for s in strings)} "
               f"bytes; unit {unit['tu']}: {unit['statements']} statements, "
               f"{unit['flagged']} flagged")
 
@@ -131,8 +136,21 @@ def main():
         print(f"{mode}:")
         for line in table.splitlines()[1:]:
             print(f"  {line}")
-    print("not implemented yet: asmscan's sites (reading the embedded "
-          "records), diff\n  and check.")
+
+    print("== asmscan sites: the records embedded in the warn-mode objects, ranked")
+    text = run([asmscan, "sites", "-n", "4"] + [f"warn/{o}" for o in objs],
+               cwd=os.path.join(HERE, out))
+    table = text[text.index("Sites:"):].split("\n\n")[0]
+    for line in table.splitlines():
+        print(f"  {line}")
+
+    print("== asmscan diff warn apply: what converting the flagged asm changes")
+    text = run([asmscan, "diff", "-n", "3", "warn", "apply"],
+               cwd=os.path.join(HERE, out))
+    for part in ("Functions (bloat-o-meter", "Calls (both", "Copies (out"):
+        block = text[text.index(part):].split("\n\n")[0]
+        for line in block.splitlines():
+            print(f"  {line}")
 
 if __name__ == "__main__":
     main()

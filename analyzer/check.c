@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check.c — the findings of `asmscan check` and their comparison with the
+ * baseline (see check.h).  The findings are keyed by (kind, fingerprint):
+ * many units holding one statement, or many refused calls from one caller
+ * to one callee, make one finding whose `units` counts them; its place is
+ * the smallest (file, line) seen, so the output does not depend on the
+ * order of the inputs.
+ */
+#include "check.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "baseline.h"
+
+const char *check_kind_name(enum check_kind kind)
+{
+	switch (kind) {
+	case CHECK_ASM:
+		return "asm";
+	case CHECK_EDGE:
+		return "edge";
+	case CHECK_COPY:
+	case CHECK_KINDS:
+		break;
+	}
+	return "copy";
+}
+
+const char *check_state_name(enum check_state state)
+{
+	switch (state) {
+	case CHECK_NEW:
+		return "new";
+	case CHECK_UNCHANGED:
+		return "unchanged";
+	case CHECK_FIXED:
+		break;
+	}
+	return "fixed";
+}
+
+static int64_t cmp_place(const char *fa, uint32_t la, const char *fb,
+			 uint32_t lb)
+{
+	int c = strcmp(fa ? fa : "", fb ? fb : "");
+
+	return c ? c : (la > lb) - (la < lb);
+}
+
+/* The finding of (kind, fp), created (zeroed, state new) when absent. */
+static struct check_finding *finding(struct check_report *c,
+				     enum check_kind kind, uint64_t fp,
+				     bool *created)
+{
+	char key[24];
+	uintptr_t *slot;
+	struct check_finding *f;
+
+	snprintf(key, sizeof(key), "%c%016" PRIx64, check_kind_name(kind)[0], fp);
+	slot = strmap_find(&c->index, key);
+	*created = !slot;
+	if (slot)
+		return &c->v[*slot - 1];
+	/* strmap keeps the key pointer: give it one that lives */
+	slot = strmap_get(&c->index, arena_strdup(&c->strings, key), created);
+	f = VEC_PUSH(c->v, c->n, c->cap);
+	memset(f, 0, sizeof(*f));
+	f->kind = kind;
+	f->fp = fp;
+	f->state = CHECK_NEW;
+	*slot = c->n;
+	return f;
+}
+
+/*
+ * Whether this occurrence of a finding (in function, at file:line) is the
+ * one it shows: the first, or one at an earlier place than the kept one,
+ * so that a finding many units share has the same place whatever order
+ * they were read in.  When it is, its function and place are taken.
+ */
+static bool take_place(struct check_finding *f, bool created,
+		       const char *function, const char *file, uint32_t line)
+{
+	if (!created && cmp_place(file, line, f->file, f->line) >= 0)
+		return false;
+	f->function = function;
+	f->file = file;
+	f->line = line;
+	return true;
+}
+
+void check_add_asm(struct check_report *c, const char *function,
+		   const char *file, uint32_t line, const char *spelling_file,
+		   uint32_t spelling_line, const char *asm_kind,
+		   uint32_t gcc_count, uint32_t est_insns, uint64_t fp)
+{
+	bool created;
+	struct check_finding *f = finding(c, CHECK_ASM, fp, &created);
+
+	f->units++;
+	if (!take_place(f, created, function, file, line))
+		return;
+	f->spelling_file = spelling_file;
+	f->spelling_line = spelling_line;
+	f->asm_kind = asm_kind;
+	f->gcc_count = gcc_count;
+	f->est_insns = est_insns;
+}
+
+uint64_t check_edge_fp(const char *caller, const char *callee)
+{
+	size_t lc = strlen(caller), le = strlen(callee);
+	char *buf = xmalloc(lc + le + 2);
+	uint64_t h;
+
+	memcpy(buf, caller, lc + 1);
+	memcpy(buf + lc + 1, callee, le + 1);
+	h = records_fnv1a(buf, lc + le + 1);
+	free(buf);
+	return h;
+}
+
+void check_add_edge(struct check_report *c, const char *caller,
+		    const char *callee, const char *file, uint32_t line,
+		    int64_t callee_size, const char *limit_name,
+		    int64_t limit_value, int64_t overcount)
+{
+	bool created;
+	struct check_finding *f = finding(c, CHECK_EDGE,
+					  check_edge_fp(caller, callee), &created);
+
+	f->units++;
+	if (!take_place(f, created, caller, file, line))
+		return;
+	f->callee = callee;
+	f->callee_size = callee_size;
+	f->limit_name = limit_name;
+	f->limit_value = limit_value;
+	f->overcount = overcount;
+}
+
+/* The flagged statements and blocked-by-asm edges every unit lists. */
+static void from_records(struct report *rep)
+{
+	struct check_report *c = &rep->check;
+
+	for (size_t u = 0; u < rep->records.nunits; u++) {
+		const struct rec_unit *unit = rep->records.units[u];
+
+		c->units++;
+		for (size_t k = 0; k < unit->nstmts; k++) {
+			const struct rec_stmt *st = unit->stmts[k];
+			const struct rec_site *s = st->site;
+
+			if (!s->flagged || !analysis_selected(rep->opts, st->function))
+				continue;
+			check_add_asm(c, st->function, st->file, st->line,
+				      s->spelling_file, s->spelling_line, s->kind,
+				      s->gcc_count, s->est_insns, st->fingerprint);
+		}
+		for (size_t k = 0; k < unit->nedges; k++) {
+			const struct rec_edge *e = unit->edges[k];
+
+			if (!e->blocked || !analysis_selected(rep->opts, e->caller))
+				continue;
+			check_add_edge(c, e->caller, e->callee, e->file, e->line,
+				       e->callee_size, e->limit_name, e->limit_value,
+				       e->overcount);
+		}
+	}
+}
+
+static void add_copy(struct check_report *c, const struct copy_group *g,
+		     const char *decl_file, uint32_t decl_line)
+{
+	bool created;
+	struct check_finding *f = finding(c, CHECK_COPY,
+		records_fnv1a(g->name, strlen(g->name)), &created);
+
+	/* DWARF and symbols may both see one function's copies */
+	if (g->ncopies > f->units) {
+		f->units = g->ncopies;
+		f->bytes = g->bytes;
+	}
+	take_place(f, created, g->name, decl_file, decl_line);
+}
+
+/*
+ * --copies: one finding per function name that is declared inline and
+ * out of line (DWARF), or a local function defined in several units
+ * (symbols: a static inline emitted out of line leaves no DWARF mark
+ * when it was inlined nowhere in its unit, see docs/asmscan.md).
+ */
+static void from_copies(struct report *rep)
+{
+	struct check_report *c = &rep->check;
+
+	for (size_t i = 0; i < rep->copies.ndwarf; i++) {
+		const struct copy_group *g = &rep->copies.dwarf_groups[i];
+
+		add_copy(c, g, g->decl_file, g->decl_line);
+	}
+	for (size_t i = 0; i < rep->copies.ndups; i++) {
+		struct copy_group *g = &rep->copies.dups[i];
+		struct func_ref *ref = &g->copies[0].ref;
+
+		analysis_locate(ref);
+		add_copy(c, g, ref->func ? ref->func->decl_file : NULL,
+			 ref->func ? ref->func->decl_line : 0);
+	}
+}
+
+/* The baseline's findings: unchanged when found now, else fixed. */
+static bool compare(struct report *rep)
+{
+	const struct asmscan_options *opts = rep->opts;
+	struct check_report *c = &rep->check;
+	struct check_finding *base = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!baseline_read(opts->baseline, &base, &n, &cap, &c->strings,
+			   &c->baseline_missing)) {
+		free(base);
+		c->n = 0;	/* nothing to compare with: show nothing */
+		return false;
+	}
+	c->baseline_findings = n;
+	for (size_t i = 0; i < n; i++) {
+		bool created;
+		struct check_finding *f = finding(c, base[i].kind, base[i].fp,
+						  &created);
+
+		if (created)
+			*f = base[i];	/* state fixed, as read */
+		else if (f->state == CHECK_NEW)
+			f->state = CHECK_UNCHANGED;
+	}
+	free(base);
+	return true;
+}
+
+static int finding_cmp(const void *pa, const void *pb)
+{
+	const struct check_finding *a = pa, *b = pb;
+	int64_t c;
+
+	if (a->state != b->state)
+		return a->state < b->state ? -1 : 1;
+	c = cmp_place(a->file, a->line, b->file, b->line);
+	if (c)
+		return c < 0 ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	c = strcmp(a->function ? a->function : "", b->function ? b->function : "");
+	if (c)
+		return c < 0 ? -1 : 1;
+	return (a->fp > b->fp) - (a->fp < b->fp);
+}
+
+void check_report_build(struct report *rep)
+{
+	const struct asmscan_options *opts = rep->opts;
+	struct check_report *c = &rep->check;
+
+	if (rep->records.nunits) {
+		if (opts->nreports)
+			asmscan_notef(opts->reports[0], "not read",
+				      "the inputs hold embedded records, which are complete where reports miss ccache hits");
+		from_records(rep);
+	} else if (opts->nreports) {
+		c->from_reports = true;
+		for (size_t i = 0; i < opts->nreports; i++)
+			check_read_report(rep, opts->reports[i]);
+	} else if (asmscan_status() == ASMSCAN_EXIT_OK) {
+		/* A gate that reads nothing must not pass. */
+		asmscan_error(opts->ninputs ? opts->inputs[0] : "check",
+			      "no asminline records",
+			      "no input holds the records asminline.so embeds (built without the plugin, or with embed=0?) and no --report was given");
+	}
+	if (opts->want & ASMSCAN_WANT_COPIES)
+		from_copies(rep);
+	if ((c->compared = compare(rep))) {
+		qsort(c->v, c->n, sizeof(*c->v), finding_cmp);
+		for (size_t i = 0; i < c->n; i++)
+			c->count[c->v[i].state]++;
+	}
+	strmap_free(&c->index);
+}
+
+void check_report_free(struct check_report *c)
+{
+	free(c->v);
+	strmap_free(&c->index);
+	arena_free(&c->strings);
+	memset(c, 0, sizeof(*c));
+}
+
+int check_finish(struct report *rep, int rc)
+{
+	const struct asmscan_options *opts = rep->opts;
+	const struct check_report *c = &rep->check;
+
+	if (rc != ASMSCAN_EXIT_OK || asmscan_status() != ASMSCAN_EXIT_OK)
+		return ASMSCAN_EXIT_ERROR;	/* never a baseline from a partial read */
+	if (opts->write_baseline)
+		return baseline_write(opts->baseline, c->v, c->n) ? ASMSCAN_EXIT_OK
+								 : ASMSCAN_EXIT_ERROR;
+	return c->count[CHECK_NEW] ? ASMSCAN_EXIT_FINDINGS : ASMSCAN_EXIT_OK;
+}

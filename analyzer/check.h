@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * check.h — `asmscan check --baseline FILE [--write-baseline] INPUT…`, the
+ * CI gate (docs/ci.md): the findings of a build, each with a fingerprint
+ * that holds no path, line or column, compared with a baseline file
+ * (baseline.h) by (kind, fingerprint).
+ *
+ * Findings:
+ *   - asm: a flagged statement, one per plugin fingerprint (function,
+ *     normalised template, ordinal) however many units hold it — a
+ *     header's static inline in 300 units is one finding "in 300 units";
+ *   - edge: a call GCC refused that the plugin attributed to over-counted
+ *     asm (verdict blocked-by-asm), one per (caller, callee) however many
+ *     units or inlined copies hold it — not per set of asm involved, so
+ *     converting one of a callee's statements does not make the still
+ *     blocked call "new";
+ *   - copy (--copies): a function declared inline that exists out of
+ *     line (DWARF), or a local function defined in several units
+ *     (symbols), one per function name.
+ * They come from the records the plugin embeds in the inputs; from JSON
+ * Lines reports (--report) only when no input holds any.  Invariants: the
+ * list is sorted (state, file, line, kind, function, fingerprint) and unique by
+ * (kind, fingerprint); nothing here prints or writes the baseline.
+ */
+#ifndef ASMSCAN_CHECK_H
+#define ASMSCAN_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+struct report;
+struct jv;
+
+enum check_kind {
+	CHECK_ASM,
+	CHECK_EDGE,
+	CHECK_COPY,
+	CHECK_KINDS,
+};
+
+enum check_state {
+	CHECK_NEW,		/* found now, not in the baseline: fails */
+	CHECK_UNCHANGED,	/* found now and in the baseline */
+	CHECK_FIXED,		/* in the baseline, not found now: reported */
+};
+
+struct check_finding {
+	enum check_kind kind;
+	uint64_t fp;
+	enum check_state state;
+	/* asm: the function holding it; edge: the caller; copy: the function */
+	const char *function;
+	const char *callee;		/* edge */
+	const char *file;		/* asm: expansion point; edge: the call */
+	uint32_t line;			/* 0: not known (a fixed finding) */
+	const char *spelling_file;	/* asm: where the keyword is written */
+	uint32_t spelling_line;
+	const char *asm_kind;		/* asm: lock-prefix, extable, ... */
+	uint32_t gcc_count, est_insns;	/* asm */
+	int64_t callee_size, limit_value, overcount;	/* edge */
+	const char *limit_name;
+	uint64_t units;			/* units (or copies) holding it */
+	uint64_t bytes;			/* copy: bytes of its copies */
+};
+
+struct check_report {
+	struct check_finding *v;
+	size_t n, cap;
+	size_t count[3];		/* per check_state */
+	size_t baseline_findings;	/* lines read from the baseline */
+	bool baseline_missing;		/* no such file: taken as empty */
+	bool compared;			/* the baseline was read */
+	bool from_reports;		/* findings from --report files */
+	size_t units;			/* units whose records were read */
+	struct strmap index;		/* "kind:fp" -> index + 1 */
+	struct arena strings;
+};
+
+/* analysis_report(): the findings, compared with the baseline. */
+void check_report_build(struct report *rep);
+void check_report_free(struct check_report *c);
+
+/* After rendering: write the baseline (--write-baseline) or gate. */
+int check_finish(struct report *rep, int rc);
+
+/* The name a kind has in the baseline, in JSON and in SARIF. */
+const char *check_kind_name(enum check_kind kind);
+const char *check_state_name(enum check_state state);
+
+/* check-report.c: one --report file's flagged asm and blocked-by-asm
+ * edges, added with check_add_*(); false after an error (reported). */
+bool check_read_report(struct report *rep, const char *path);
+
+/* What the readers give check.c; duplicates merge (units add up). */
+void check_add_asm(struct check_report *c, const char *function,
+		   const char *file, uint32_t line, const char *spelling_file,
+		   uint32_t spelling_line, const char *asm_kind,
+		   uint32_t gcc_count, uint32_t est_insns, uint64_t fp);
+void check_add_edge(struct check_report *c, const char *caller,
+		    const char *callee, const char *file, uint32_t line,
+		    int64_t callee_size, const char *limit_name,
+		    int64_t limit_value, int64_t overcount);
+
+/* An edge's fingerprint: FNV-1a-64 of caller, NUL, callee (docs/ci.md). */
+uint64_t check_edge_fp(const char *caller, const char *callee);
+
+#endif /* ASMSCAN_CHECK_H */

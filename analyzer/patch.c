@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch.c — `asmscan patch --source DIR [--flips-only] FILE...` (see
+ * patch.h): the plugin's embedded records from every input, the flagged
+ * statements grouped by where their asm keyword is spelled, each place
+ * mapped onto the source tree and its keyword converted to asm_inline,
+ * one diff per file (files by path, hunks by line) on stdout or -o; what
+ * was converted and what was not (and why) on stderr.
+ *
+ * A row is one spelling line.  Several site records can share it (a
+ * macro's template built from its arguments: cmpxchg.h's __raw_cmpxchg
+ * for 1, 2, 4 and 8 bytes); each picks its keyword on the line, and the
+ * line is changed once for all of them.  With --flips-only only rows with
+ * a statement that a blocked-by-asm edge names, in that edge's unit, are
+ * kept: the refusals the plugin attributed to over-counted asm.
+ */
+#include "patch.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "object.h"
+#include "records.h"
+#include "util.h"
+
+struct patch_row {
+	const char *spelling_file;	/* the first seen */
+	uint32_t line;
+	const char *rel;		/* mapped onto --source, or NULL */
+	const struct rec_site **sites;
+	size_t nsites, capsites;
+	uint64_t statements, units, edges;
+	size_t last_unit;		/* index + 1, to count units once */
+	const struct rec_edge *last_edge;
+	bool converted;
+	enum patch_pick why;		/* when not converted */
+};
+
+struct patch_state {
+	const struct asmscan_options *opts;
+	struct patch_tree tree;
+	struct records recs;
+	struct patch_row *rows;
+	size_t nrows, caprows;
+	struct strmap by_key;		/* "rel:line", "\1file:line" -> row + 1 */
+	struct strmap mapped;		/* spelling_file -> its rel (char *), 1: none */
+	struct arena strings;
+};
+
+/* The mapped path of a spelling_file, looked up once per distinct name. */
+static const char *map_file(struct patch_state *st, const char *file)
+{
+	bool created;
+	uintptr_t *slot = strmap_get(&st->mapped, file, &created);
+
+	if (created) {
+		char *rel = patch_tree_map(&st->tree, file);
+
+		*slot = rel ? (uintptr_t)arena_strdup(&st->strings, rel) : 1;
+		free(rel);
+	}
+	return *slot == 1 ? NULL : (const char *)*slot;
+}
+
+static struct patch_row *row_of(struct patch_state *st,
+				const struct rec_site *site)
+{
+	const char *rel = map_file(st, site->spelling_file);
+	char *key = xasprintf("%s%s:%" PRIu32, rel ? "" : "\1",
+			      rel ? rel : site->spelling_file, site->spelling_line);
+	char *kept = arena_strdup(&st->strings, key);
+	bool created;
+	uintptr_t *slot = strmap_get(&st->by_key, kept, &created);
+	struct patch_row *r;
+
+	free(key);
+	if (created) {
+		r = VEC_PUSH(st->rows, st->nrows, st->caprows);
+		memset(r, 0, sizeof(*r));
+		r->spelling_file = site->spelling_file;
+		r->line = site->spelling_line;
+		r->rel = rel;
+		*slot = st->nrows;
+	}
+	r = &st->rows[*slot - 1];
+	for (size_t i = 0; i < r->nsites; i++)
+		if (r->sites[i] == site)
+			return r;
+	*VEC_PUSH(r->sites, r->nsites, r->capsites) = site;
+	return r;
+}
+
+/* Reads o's records; true when it holds any. */
+static bool read_input(struct patch_state *st, const struct input_object *in)
+{
+	struct object o;
+	uint32_t s;
+	bool any = false;
+
+	memset(&o, 0, sizeof(o));
+	if (object_open(&o, in)) {
+		s = object_section_by_name(&o, ".comment");
+		if (s && o.secs[s].size && !o.secs[s].data)
+			object_note(&o, ".comment not read",
+				    "compressed or without contents: its asminline "
+				    "records (if any) are not read");
+		else if (s && o.secs[s].size &&
+			 records_read(&st->recs, o.name, o.secs[s].data,
+				      o.secs[s].size, &o.msgs))
+			any = st->recs.files[st->recs.nfiles - 1].strings > 0;
+	}
+	asmscan_msgs_report(&o.msgs);
+	object_free(&o);
+	return any;
+}
+
+static bool selected(const struct patch_state *st, const struct rec_stmt *s)
+{
+	return s->site->flagged && analysis_selected(st->opts, s->function);
+}
+
+/* Rows from every unit's flagged statements; edges counted per row. */
+static void collect(struct patch_state *st)
+{
+	for (size_t u = 0; u < st->recs.nunits; u++) {
+		const struct rec_unit *unit = st->recs.units[u];
+
+		for (size_t i = 0; i < unit->nstmts; i++) {
+			const struct rec_stmt *s = unit->stmts[i];
+			struct patch_row *r;
+
+			if (!selected(st, s))
+				continue;
+			r = row_of(st, s->site);
+			r->statements++;
+			if (r->last_unit != u + 1) {
+				r->last_unit = u + 1;
+				r->units++;
+			}
+		}
+		for (size_t e = 0; e < unit->nedges; e++) {
+			const struct rec_edge *edge = unit->edges[e];
+
+			if (!edge->blocked)
+				continue;
+			for (size_t f = 0; f < edge->nfingerprints; f++)
+				for (size_t i = 0; i < unit->nstmts; i++) {
+					const struct rec_stmt *s = unit->stmts[i];
+					struct patch_row *r;
+
+					if (s->fingerprint != edge->fingerprints[f] ||
+					    !selected(st, s))
+						continue;
+					r = row_of(st, s->site);
+					if (r->last_edge != edge) {
+						r->last_edge = edge;
+						r->edges++;
+					}
+				}
+		}
+	}
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct patch_row *x = a, *y = b;
+	int c;
+
+	if (!x->rel != !y->rel)
+		return x->rel ? -1 : 1;
+	c = strcmp(x->rel ? x->rel : x->spelling_file,
+		   y->rel ? y->rel : y->spelling_file);
+	if (c)
+		return c;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static char *read_source(const struct patch_state *st, const char *rel,
+			 size_t *len)
+{
+	char *path = xasprintf("%s/%s", st->tree.real, rel);
+	FILE *f = fopen(path, "rb");
+	char *data = NULL;
+	size_t n = 0, cap = 0, got;
+
+	if (!f) {
+		asmscan_error(path, "cannot open", strerror(errno));
+		free(path);
+		return NULL;
+	}
+	do {
+		if (n + 65536 > PATCH_MAX_FILE + 1) {
+			asmscan_errorf(path, "cannot read", "larger than %u bytes",
+				       PATCH_MAX_FILE);
+			free(data);
+			data = NULL;
+			goto out;
+		}
+		data = vec_grow(data, &cap, n + 65536, 1);
+		got = fread(data + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	if (ferror(f)) {
+		asmscan_error(path, "cannot read", strerror(errno));
+		free(data);
+		data = NULL;
+	}
+out:
+	fclose(f);
+	free(path);
+	*len = n;
+	return data;
+}
+
+/* The line l (1-based) of data: offset and length without the newline. */
+static bool find_line(const char *data, size_t len, uint32_t l, size_t *off,
+		      size_t *n)
+{
+	size_t i = 0;
+
+	for (uint32_t k = 1; k < l; k++) {
+		const char *nl = memchr(data + i, '\n', len - i);
+
+		if (!nl)
+			return false;
+		i = (size_t)(nl - data) + 1;
+	}
+	if (i >= len || l == 0)
+		return false;
+	*off = i;
+	*n = (size_t)((const char *)(memchr(data + i, '\n', len - i) ?: data + len) -
+		      (data + i));
+	return true;
+}
+
+/* include/uapi/, arch/x86/include/uapi/, tools/: built for user space
+ * too, where the kernel's compiler_types.h (asm_inline) is not seen. */
+static bool user_space_header(const char *rel)
+{
+	return !strncmp(rel, "tools/", 6) || !strncmp(rel, "uapi/", 5) ||
+	       strstr(rel, "/uapi/");
+}
+
+/* Convert row r's keywords on its line; the edit, or false (r->why). */
+static bool convert_row(struct patch_row *r, const char *data, size_t len,
+			struct patch_edit *edit)
+{
+	struct patch_kw kw[PATCH_MAX_KEYWORDS];
+	uint32_t mask = 0;
+	size_t off, n, nkw, out = 0;
+	const char *line;
+
+	r->why = PATCH_PICK_NONE;
+	if (user_space_header(r->rel)) {
+		r->why = PATCH_PICK_UAPI;
+		return false;
+	}
+	if (!find_line(data, len, r->line, &off, &n))
+		return false;
+	line = data + off;
+	nkw = patch_line_scan(line, n, kw, PATCH_MAX_KEYWORDS);
+	for (size_t i = 0; i < r->nsites; i++) {
+		const struct rec_site *s = r->sites[i];
+		struct patch_want w = {
+			.tpl = s->tpl, .basic = s->basic,
+			.is_volatile = s->is_volatile, .is_goto = s->is_goto,
+		};
+		size_t which;
+		enum patch_pick p = patch_line_pick(line, n, kw, nkw, &w, &which);
+
+		if (p == PATCH_PICK_ONE)
+			mask |= 1u << which;
+		else if (r->why == PATCH_PICK_NONE || p == PATCH_PICK_INLINE)
+			r->why = p;
+	}
+	if (!mask)
+		return false;
+	edit->line = r->line;
+	edit->text = xmalloc(n + PATCH_MAX_KEYWORDS * 32);
+	for (size_t i = 0, at = 0; i <= nkw; i++) {
+		size_t end = i < nkw ? kw[i].start : n;
+
+		memcpy(edit->text + out, line + at, end - at);
+		out += end - at;
+		if (i == nkw)
+			break;
+		at = kw[i].start;
+		if (mask & (1u << i)) {
+			const char *sp = patch_kw_spelling(&kw[i]);
+
+			memcpy(edit->text + out, sp, strlen(sp));
+			out += strlen(sp);
+			at = kw[i].end;
+		}
+	}
+	edit->len = out;
+	r->converted = true;
+	return true;
+}
+
+struct patch_totals {
+	size_t rows, files, converted, hunks;
+	uint64_t statements, edges;
+};
+
+/* Rows [i, j) share one mapped file. */
+static void write_file(struct patch_state *st, FILE *out, size_t i, size_t j,
+		       struct patch_totals *t)
+{
+	struct patch_edit *edits = xcalloc(j - i, sizeof(*edits));
+	size_t n = 0, len;
+	char *data = read_source(st, st->rows[i].rel, &len);
+
+	for (size_t k = i; data && k < j; k++) {
+		struct patch_row *r = &st->rows[k];
+
+		if (!convert_row(r, data, len, &edits[n]))
+			continue;
+		/* two rows of one line: one of them is "./x", merged by key */
+		n++;
+		t->converted++;
+		t->statements += r->statements;
+		t->edges += r->edges;
+	}
+	if (n) {
+		t->hunks += patch_diff_write(out, st->rows[i].rel, data, len,
+					     edits, n, PATCH_CONTEXT);
+		t->files++;
+	}
+	for (size_t k = 0; k < n; k++)
+		free(edits[k].text);
+	free(edits);
+	free(data);
+}
+
+static void report_rows(const struct patch_state *st, size_t from)
+{
+	for (size_t k = from; k < st->nrows; k++) {
+		const struct patch_row *r = &st->rows[k];
+		char *where = xasprintf("%s:%" PRIu32, r->rel ? r->rel : r->spelling_file,
+					r->line);
+
+		if (!r->rel)
+			asmscan_notef(where, "not converted",
+				      "not found under --source (%" PRIu64 " statements)",
+				      r->statements);
+		else if (!r->converted)
+			asmscan_notef(where, "not converted",
+				      "%s (%" PRIu64 " statements)",
+				      patch_pick_why(r->why), r->statements);
+		free(where);
+	}
+}
+
+static void write_patch(struct patch_state *st, FILE *out,
+			struct patch_totals *t)
+{
+	size_t i = 0;
+
+	qsort(st->rows, st->nrows, sizeof(*st->rows), row_cmp);
+	while (i < st->nrows && st->rows[i].rel) {
+		size_t j = i + 1;
+
+		while (j < st->nrows && st->rows[j].rel &&
+		       !strcmp(st->rows[j].rel, st->rows[i].rel))
+			j++;
+		write_file(st, out, i, j, t);
+		i = j;
+	}
+	report_rows(st, 0);
+}
+
+struct patch_print {
+	struct patch_state *st;
+	struct patch_totals *t;
+};
+
+static void print_patch(FILE *out, void *arg)
+{
+	struct patch_print *p = arg;
+
+	write_patch(p->st, out, p->t);
+}
+
+int patch_run(const struct asmscan_options *opts,
+	      const struct input_list *inputs)
+{
+	struct patch_state st = { .opts = opts };
+	struct patch_totals t = { 0 };
+	size_t flagged_rows, with_records = 0;
+	char buf[3][32];
+	int rc;
+
+	if (!patch_tree_open(&st.tree, opts->source)) {
+		asmscan_error(opts->source, "cannot use as --source", strerror(errno));
+		return ASMSCAN_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < inputs->n; i++)
+		with_records += read_input(&st, &inputs->v[i]);
+	if (inputs->n && !with_records)
+		asmscan_notef("patch", "no asminline records in the input",
+			      "built without the asminline plugin, with embed=0, "
+			      "or by Clang");
+	collect(&st);
+	flagged_rows = st.nrows;
+	if (opts->flips_only) {
+		size_t n = 0, blocked = 0;
+
+		for (size_t i = 0; i < st.recs.nedges; i++)
+			blocked += st.recs.edges[i]->blocked;
+		if (st.recs.nunits && !blocked)
+			asmscan_notef("patch", "--flips-only",
+				      "no blocked-by-asm edge record in the inputs "
+				      "(none refused, or a plugin older than edge "
+				      "embedding): nothing to convert");
+
+		for (size_t i = 0; i < st.nrows; i++)
+			if (st.rows[i].edges)
+				st.rows[n++] = st.rows[i];
+			else
+				free(st.rows[i].sites);
+		st.nrows = n;
+	}
+	t.rows = st.nrows;
+	rc = output_write(opts->output, print_patch,
+			  &(struct patch_print){ .st = &st, .t = &t });
+	fprintf(stderr,
+		"asmscan: patch: %zu of %zu %ssites converted to asm_inline in %zu %s "
+		"(%s statements; records of %zu %s read%s%s%s)\n",
+		t.converted, t.rows, opts->flips_only ? "flipping " : "", t.files,
+		t.files == 1 ? "file" : "files", fmt_count(buf[0], t.statements),
+		st.recs.nunits, st.recs.nunits == 1 ? "unit" : "units",
+		opts->flips_only ? ", " : "",
+		opts->flips_only ? fmt_count(buf[1], t.edges) : "",
+		opts->flips_only ? " blocked-by-asm edges" : "");
+	if (opts->flips_only)
+		fprintf(stderr,
+			"asmscan: patch: %zu flagged sites in all, %s without "
+			"a blocked-by-asm edge left out\n",
+			flagged_rows, fmt_count(buf[2], flagged_rows - t.rows));
+	for (size_t i = 0; i < st.nrows; i++)
+		free(st.rows[i].sites);
+	free(st.rows);
+	strmap_free(&st.by_key);
+	strmap_free(&st.mapped);
+	arena_free(&st.strings);
+	records_free(&st.recs);
+	patch_tree_close(&st.tree);
+	return rc > asmscan_status() ? rc : asmscan_status();
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * render-check.c — the result of `asmscan check` (check.h) as text, JSON
+ * and SARIF.
+ *
+ * Text is what CI logs and editors read: one GCC-style line per new
+ * finding,
+ *	FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]
+ * (a note line where the asm keyword is spelled elsewhere, in a macro),
+ * one "note: fixed:" line per fixed finding, then one summary line.
+ * Unchanged findings are counted, not listed.  SARIF lists every finding
+ * with its baselineState (new, unchanged, absent) and the fingerprint as
+ * a partialFingerprint, so code-scanning services track them across runs.
+ */
+#include "render.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "check.h"
+#include "json.h"
+
+static void where(char *buf, size_t len, const struct check_finding *f)
+{
+	if (f->line)
+		snprintf(buf, len, "%s:%" PRIu32, f->file ? f->file : "", f->line);
+	else
+		snprintf(buf, len, "%s", f->file && *f->file ? f->file : "asmscan");
+}
+
+/* The message, without place, state or fingerprint. */
+static void message(char *buf, size_t len, const struct check_finding *f)
+{
+	switch (f->kind) {
+	case CHECK_ASM:
+		snprintf(buf, len, "asm in %s charged %" PRIu32 ", emits %" PRIu32,
+			 f->function, f->gcc_count, f->est_insns);
+		break;
+	case CHECK_EDGE:
+		if (f->state == CHECK_FIXED)
+			snprintf(buf, len, "call from %s to %s blocked by asm",
+				 f->function, f->callee);
+		else
+			snprintf(buf, len,
+				 "call from %s to %s not inlined (%s %" PRId64 "): callee size %" PRId64 ", %" PRId64 " of it over-counted asm",
+				 f->function, f->callee,
+				 f->limit_name && *f->limit_name ? f->limit_name : "limit",
+				 f->limit_value, f->callee_size, f->overcount);
+		break;
+	case CHECK_COPY:
+	case CHECK_KINDS:
+		if (f->state == CHECK_FIXED)
+			snprintf(buf, len, "inline function %s out of line", f->function);
+		else
+			snprintf(buf, len,
+				 "inline function %s has %" PRIu64 " out-of-line cop%s (%" PRIu64 " bytes)",
+				 f->function, f->units, f->units == 1 ? "y" : "ies",
+				 f->bytes);
+		break;
+	}
+}
+
+/* A macro's asm: the keyword is written elsewhere than the statement. */
+static bool spelled_elsewhere(const struct check_finding *f)
+{
+	return f->spelling_file && f->spelling_line &&
+	       (strcmp(f->spelling_file, f->file ? f->file : "") ||
+		f->spelling_line != f->line);
+}
+
+void render_check_text(FILE *out, const struct report *rep)
+{
+	const struct check_report *c = &rep->check;
+	const struct asmscan_options *opts = rep->opts;
+	char at[4096], msg[1024];
+
+	if (!c->compared)
+		return;		/* the baseline did not read: the error says why */
+	for (size_t i = 0; i < c->n; i++) {
+		const struct check_finding *f = &c->v[i];
+
+		if (f->state == CHECK_UNCHANGED)
+			continue;
+		where(at, sizeof(at), f);
+		message(msg, sizeof(msg), f);
+		if (f->state == CHECK_FIXED) {
+			fprintf(out, "%s: note: fixed: %s [%016" PRIx64 "]\n", at, msg,
+				f->fp);
+			continue;
+		}
+		fprintf(out, "%s: warning: %s [%016" PRIx64 "]\n", at, msg, f->fp);
+		if (f->kind == CHECK_ASM && spelled_elsewhere(f))
+			fprintf(out, "%s:%" PRIu32 ": note: the asm is spelled here\n",
+				f->spelling_file, f->spelling_line);
+	}
+	fprintf(out, "asmscan check: %zu new, %zu fixed, %zu unchanged; baseline %s",
+		c->count[CHECK_NEW], c->count[CHECK_FIXED],
+		c->count[CHECK_UNCHANGED], opts->baseline);
+	if (c->baseline_missing)
+		fputs(" (missing: taken as empty)", out);
+	else
+		fprintf(out, " (%zu finding%s)", c->baseline_findings,
+			c->baseline_findings == 1 ? "" : "s");
+	if (c->from_reports)
+		fputs(", from reports", out);
+	if (opts->write_baseline)
+		fprintf(out, "; writing %zu finding%s",
+			c->count[CHECK_NEW] + c->count[CHECK_UNCHANGED],
+			c->count[CHECK_NEW] + c->count[CHECK_UNCHANGED] == 1 ? "" : "s");
+	fputc('\n', out);
+}
+
+void render_check_json(struct json *j, const struct report *rep)
+{
+	const struct check_report *c = &rep->check;
+
+	json_key(j, "check");
+	json_object_begin(j);
+	json_kv_string(j, "baseline", rep->opts->baseline);
+	json_kv_bool(j, "baseline_missing", c->baseline_missing);
+	json_kv_uint(j, "baseline_findings", c->baseline_findings);
+	json_kv_string(j, "source", c->from_reports ? "report" : "records");
+	json_kv_uint(j, "units", c->units);
+	json_kv_uint(j, "new", c->count[CHECK_NEW]);
+	json_kv_uint(j, "fixed", c->count[CHECK_FIXED]);
+	json_kv_uint(j, "unchanged", c->count[CHECK_UNCHANGED]);
+	json_key(j, "findings");
+	json_array_begin(j);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct check_finding *f = &c->v[i];
+		char fp[17];
+
+		snprintf(fp, sizeof(fp), "%016" PRIx64, f->fp);
+		json_object_begin(j);
+		json_kv_string(j, "state", check_state_name(f->state));
+		json_kv_string(j, "kind", check_kind_name(f->kind));
+		json_kv_string(j, "fingerprint", fp);
+		json_kv_string(j, "function", f->function);
+		if (f->kind == CHECK_EDGE)
+			json_kv_string(j, "callee", f->callee);
+		json_kv_string(j, "file", f->file);
+		json_kv_uint(j, "line", f->line);
+		if (f->kind == CHECK_ASM) {
+			json_kv_string(j, "spelling_file", f->spelling_file);
+			json_kv_uint(j, "spelling_line", f->spelling_line);
+			json_kv_string(j, "asm_kind", f->asm_kind);
+			json_kv_uint(j, "gcc_count", f->gcc_count);
+			json_kv_uint(j, "est_insns", f->est_insns);
+		}
+		if (f->kind == CHECK_EDGE && f->state != CHECK_FIXED) {
+			json_kv_int(j, "callee_size", f->callee_size);
+			json_kv_string(j, "limit_name", f->limit_name);
+			json_kv_int(j, "limit_value", f->limit_value);
+			json_kv_int(j, "overcount", f->overcount);
+		}
+		if (f->kind == CHECK_COPY)
+			json_kv_uint(j, "bytes", f->bytes);
+		json_kv_uint(j, f->kind == CHECK_COPY ? "copies" : "units", f->units);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/* No defaultConfiguration: a result's level depends on its state. */
+static const struct render_sarif_rule check_rules[CHECK_KINDS] = {
+	[CHECK_ASM] = { "ASM006", "OvercountedAsmStatement",
+		"GCC's inliner charges this asm statement (one per template line) at least the plugin's threshold more than the instructions it emits; asm_inline would charge 1 (asminline plugin records)." },
+	[CHECK_EDGE] = { "ASM007", "CallBlockedByAsm",
+		"GCC refused to inline this call for size, and would not have with the callee's over-counted asm charged what it emits (asminline plugin edge records)." },
+	[CHECK_COPY] = RENDER_SARIF_RULE_ASM001(NULL),
+};
+
+static void sarif_result(struct json *j, const struct check_finding *f)
+{
+	char msg[1024], fp[17];
+
+	message(msg, sizeof(msg), f);
+	snprintf(fp, sizeof(fp), "%016" PRIx64, f->fp);
+	json_object_begin(j);
+	json_kv_string(j, "ruleId", check_rules[f->kind].id);
+	json_kv_uint(j, "ruleIndex", f->kind);
+	json_kv_string(j, "kind", f->state == CHECK_FIXED ? "pass" : "fail");
+	json_kv_string(j, "level", f->state == CHECK_NEW ? "warning"
+				   : f->state == CHECK_UNCHANGED ? "note" : "none");
+	json_kv_string(j, "baselineState", f->state == CHECK_NEW ? "new"
+				   : f->state == CHECK_UNCHANGED ? "unchanged" : "absent");
+	render_sarif_message(j, msg);
+	json_key(j, "partialFingerprints");
+	json_object_begin(j);
+	json_kv_string(j, "asminline/v1", fp);
+	json_object_end(j);
+	render_sarif_locations(j, f->file && *f->file ? f->file : NULL, f->line,
+			       f->function);
+	json_object_end(j);
+}
+
+void render_check_sarif(FILE *out, const struct report *rep)
+{
+	const struct check_report *c = &rep->check;
+	struct json j;
+
+	render_sarif_begin(&j, out, rep->opts->pretty, check_rules, CHECK_KINDS);
+	for (size_t i = 0; i < c->n; i++)
+		sarif_result(&j, &c->v[i]);
+	render_sarif_end(&j);
+}

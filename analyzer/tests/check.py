@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.py ASMSCAN PLUGIN CC SRCDIR — `asmscan check`, the CI gate, on
+# objects the plugin compiles now from tests/src/check, copied and edited
+# here, against oracles that share no code with asmscan: the plugin's JSON
+# report (flagged asm, blocked-by-asm edges) and fingerprints computed
+# here from docs/format.md and docs/ci.md.
+#   - --write-baseline: exactly the report's findings, sorted, exit 0;
+#   - line shifts, an unrelated function, a renamed unit, another build
+#     directory: no new finding, exit 0;
+#   - a new over-counted asm: exit 1 and one "file:line: warning:" line
+#     with the line of the asm and the fingerprint computed here;
+#   - an asm converted to asm inline: reported fixed, exit 0;
+#   - SARIF checked structurally, JSON against the text; --copies = the
+#     local functions nm finds defined in several objects;
+#   - embed=0 objects: the same findings from --report; no records and no
+#     report: exit 2;
+#   - corrupt baselines: exit 2, one "FILE:LINE: malformed baseline" line;
+#   - kill -9 at every write, fsync and rename of --write-baseline (strace
+#     fault injection; else at random times): the old baseline or the new
+#     one, whole, never anything else.
+# Exit 0 pass, 1 fail, 77 skip.
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+TEST = "analyzer-check"
+LOCK = '.pushsection .smp_locks,"a"\n.balign 4\n.long 671f - .\n.popsection\n671:\n\tlock; '
+
+
+def fail(msg):
+    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd, want=None, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
+    if want is not None and p.returncode != want:
+        fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n"
+             f"{p.stdout}{p.stderr}")
+    return p
+
+
+def fnv(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+    return f"{h:016x}"
+
+
+def asm_fp(function, template, ordinal=0):
+    """docs/format.md: function, NUL, normalised template, NUL, ordinal."""
+    norm = " ".join(template.split())
+    return fnv(function.encode() + b"\0" + norm.encode() + b"\0" +
+               str(ordinal).encode())
+
+
+def edge_fp(caller, callee):
+    """docs/ci.md: caller, NUL, callee."""
+    return fnv(caller.encode() + b"\0" + callee.encode())
+
+
+def build(name, edit=None, rename=None, embed=True):
+    """Copy tests/src/check into name/, edit, compile every unit there."""
+    if os.path.exists(name):
+        shutil.rmtree(name)
+    shutil.copytree(SRC, name)
+    for f, fn in (edit or {}).items():
+        path = os.path.join(name, f)
+        with open(path) as fh:
+            text = fh.read()
+        with open(path, "w") as fh:
+            fh.write(fn(text))
+    for old, new in (rename or {}).items():
+        os.rename(os.path.join(name, old), os.path.join(name, new))
+    objs = []
+    for c in sorted(f for f in os.listdir(name) if f.endswith(".c")):
+        run([CC, "-O2", "-g", "-c", f"-fplugin={PLUGIN}",
+             "-fplugin-arg-asminline-diag=none", "-fplugin-arg-asminline-report=r.jsonl",
+             f"-fplugin-arg-asminline-embed={int(embed)}", c, "-o", c[:-2] + ".o"],
+            0, cwd=name)
+        objs.append(os.path.join(name, c[:-2] + ".o"))
+    return objs, os.path.join(name, "r.jsonl")
+
+
+def expected(report):
+    """(kind, fingerprint) of the findings, from the plugin's report."""
+    found = {}
+    for r in map(json.loads, open(report)):
+        if r["record"] == "asm" and r["flagged"]:
+            found[("asm", r["fingerprint"])] = r
+        elif r["record"] == "edge" and r["verdict"] == "blocked-by-asm":
+            found[("edge", edge_fp(r["caller"], r["callee"]))] = r
+    return found
+
+
+def read_baseline(path):
+    with open(path) as f:
+        lines = f.read().split("\n")
+    if lines[0] != "# asmscan-baseline 1" or lines[-1] != "":
+        fail(f"{path}: no version line or no final newline: {lines[:2]}")
+    rows = [l.split("\t") for l in lines[1:-1] if not l.startswith("#")]
+    keys = [(r[2], r[0], r[1]) for r in rows]  # file-ish order is asmscan's
+    if len(set(keys)) != len(keys):
+        fail(f"{path}: a finding twice")
+    return {(r[0], r[1]): r for r in rows}
+
+
+def check(objs, *extra, want):
+    p = run([ASMSCAN, "check", "--baseline", "base.txt", *extra, *objs], want)
+    warn = [l for l in p.stdout.splitlines() if ": warning: " in l]
+    fixed = [l for l in p.stdout.splitlines() if ": note: fixed: " in l]
+    summary = p.stdout.splitlines()[-1] if p.stdout else ""
+    return p, warn, fixed, summary
+
+
+def line_of(path, needle):
+    with open(path) as f:
+        for i, l in enumerate(f, 1):
+            if needle in l:
+                return i
+    fail(f"{needle!r} not in {path}")
+
+
+def sarif_check(path, want_states):
+    doc = json.load(open(path))
+    if doc.get("version") != "2.1.0" or len(doc.get("runs", [])) != 1:
+        fail("SARIF: no version 2.1.0 or not one run")
+    run0 = doc["runs"][0]
+    rules = run0["tool"]["driver"]["rules"]
+    ids = [r["id"] for r in rules]
+    if len(set(ids)) != len(ids) or not all(r.get("shortDescription", {}).get("text") for r in rules):
+        fail(f"SARIF: rules {ids}")
+    states = {}
+    for r in run0["results"]:
+        if r["ruleId"] not in ids or ids[r["ruleIndex"]] != r["ruleId"]:
+            fail(f"SARIF: ruleId/ruleIndex {r['ruleId']} {r['ruleIndex']}")
+        if r["level"] not in ("warning", "note", "none") or \
+                r["kind"] not in ("fail", "pass") or \
+                r["baselineState"] not in ("new", "unchanged", "absent"):
+            fail(f"SARIF: level/kind/baselineState {r}")
+        if not r["message"]["text"] or \
+                not re.fullmatch(r"[0-9a-f]{16}", r["partialFingerprints"]["asminline/v1"]):
+            fail(f"SARIF: message or partialFingerprints {r}")
+        for loc in r["locations"]:
+            phys = loc.get("physicalLocation")
+            if phys:
+                uri = phys["artifactLocation"]["uri"]
+                if not uri or " " in uri:
+                    fail(f"SARIF: uri {uri!r}")
+                if "region" in phys and not (isinstance(phys["region"]["startLine"], int)
+                                             and phys["region"]["startLine"] >= 1):
+                    fail(f"SARIF: region {phys['region']}")
+            if loc["logicalLocations"][0]["kind"] != "function":
+                fail(f"SARIF: logicalLocations {loc}")
+        states.setdefault(r["baselineState"], []).append(r)
+    if run0["invocations"][0]["executionSuccessful"] is not True:
+        fail("SARIF: executionSuccessful is not true")
+    got = {k: len(v) for k, v in states.items()}
+    if got != want_states:
+        fail(f"SARIF: baseline states {got}, wanted {want_states}")
+    return states
+
+
+def corrupt_cases(objs):
+    good = open("base.txt").read()
+    first = good.splitlines()[3]
+    cases = {
+        "cut.txt": (good[:-5], r":\d+: malformed baseline: no newline at the end"),
+        "header.txt": ("asm\t0123456789abcdef\n", r":1: malformed baseline: the first line"),
+        "version.txt": ("# asmscan-baseline 7\n", r":1: malformed baseline: format version 7"),
+        "fp.txt": (good + first.replace(first.split("\t")[1], "0123456789ABCDEF") + "\n",
+                   r":\d+: malformed baseline: the fingerprint"),
+        "kind.txt": (good + "bogus\t0123456789abcdef\tx\n", r":\d+: malformed baseline: unknown kind"),
+        "fields.txt": (good + "edge\t0123456789abcdef\tx\n", r":\d+: malformed baseline: wrong number"),
+        "empty.txt": ("", r":1: malformed baseline: empty file"),
+        "binary.txt": ("# asmscan-baseline 1\n\x01\x02\tzz\n", r":2: malformed baseline: "),
+    }
+    for name, (text, want) in cases.items():
+        with open(name, "w") as f:
+            f.write(text)
+        p = run([ASMSCAN, "check", "--baseline", name, *objs], 2)
+        msgs = p.stderr.splitlines()
+        if len(msgs) != 1 or not re.match(rf"asmscan: {re.escape(name)}{want}", msgs[0]) \
+                or p.stdout:
+            fail(f"corrupt baseline {name}: stderr {p.stderr!r} stdout {p.stdout!r}")
+        if open(name).read() != text:
+            fail(f"{name} was changed")
+    os.mkdir("dir.txt")
+    p = run([ASMSCAN, "check", "--baseline", "dir.txt", *objs], 2)
+    if "cannot read baseline" not in p.stderr:
+        fail(f"a directory as baseline: {p.stderr!r}")
+    # an error while reading the inputs: exit 2 and no baseline written
+    shutil.copy("base.txt", "keep.txt")
+    with open("bad.o", "wb") as f:
+        f.write(b"\x7fELF garbage")
+    p = run([ASMSCAN, "check", "--baseline", "keep.txt", "--write-baseline",
+             *objs, "bad.o"], 2)
+    if open("keep.txt").read() != good:
+        fail("--write-baseline with an unreadable input changed the baseline")
+    return len(cases) + 2
+
+
+def big_report(path, n):
+    """A report of n flagged statements: a baseline of many write()s."""
+    with open(path, "w") as f:
+        for i in range(n):
+            f.write(json.dumps({
+                "record": "asm", "format_version": 1, "tu": f"u{i % 97}.c",
+                "function": f"function_{i}_with_a_longish_name",
+                "file": f"include/linux/header_{i % 13}.h", "line": i + 1,
+                "spelling_file": f"include/linux/header_{i % 13}.h",
+                "spelling_line": i + 1, "kind": "lock-prefix", "gcc_count": 7,
+                "est_insns": 1, "flagged": True,
+                "fingerprint": asm_fp(f"function_{i}_with_a_longish_name", "x")}) + "\n")
+
+
+def kill_test():
+    """kill -9 during --write-baseline: old or new baseline, whole."""
+    big_report("old.jsonl", 2000)
+    big_report("new.jsonl", 2600)
+    for name, rep in (("old.txt", "old.jsonl"), ("new.txt", "new.jsonl")):
+        run([ASMSCAN, "check", "--baseline", name, "--write-baseline",
+             "--report", rep, "-o", "/dev/null"], 0)
+    old, new = open("old.txt", "rb").read(), open("new.txt", "rb").read()
+    if old == new or len(new) < 8 * 4096:
+        fail("kill test premise: baselines too small or equal")
+    cmd = [ASMSCAN, "check", "--baseline", "b.txt", "--write-baseline",
+           "--report", "new.jsonl", "-o", "/dev/null"]
+    outcomes = {"old": 0, "new": 0, "temp left": 0}
+    trials = []
+    probe = run(["strace", "-f", "-o", "/dev/null", "true"]) if shutil.which("strace") else None
+    if probe is not None and probe.returncode == 0:
+        # every write/fsync/rename/fchmod of the run, each killed in turn
+        shutil.copy("old.txt", "b.txt")
+        run(["strace", "-f", "-o", "calls.txt", "-e",
+             "trace=write,fsync,rename,fchmod"] + cmd, 0)
+        calls = [re.match(r"(?:\d+ +)?(\w+)\(", l) for l in open("calls.txt")]
+        count = {sc: sum(1 for m in calls if m and m[1] == sc)
+                 for sc in ("write", "fsync", "rename", "fchmod")}
+        if count["rename"] != 1 or count["fsync"] != 2 or count["write"] < 8:
+            fail(f"kill test premise: system calls {count}")
+        for sc, n in count.items():
+            trials += [["strace", "-f", "-o", "/dev/null", "-e", f"trace={sc}",
+                        "-e", f"inject={sc}:signal=KILL:when={k}"] + cmd
+                       for k in range(1, n + 1)]
+        how = "strace fault injection at every write, fsync, rename and fchmod"
+    else:
+        rnd = random.Random(7)
+        t0 = time.monotonic()
+        run(cmd)
+        dur = time.monotonic() - t0
+        trials = [("sleep", rnd.uniform(0, dur * 1.2)) for _ in range(40)]
+        how = f"SIGKILL at random times in {dur:.3f} s runs (no strace)"
+    for t in trials:
+        shutil.copy("old.txt", "b.txt")
+        for f in os.listdir("."):
+            if f.startswith("b.txt.tmp."):
+                os.remove(f)
+        if t[0] == "sleep":
+            p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(t[1])
+            p.send_signal(signal.SIGKILL)
+            p.wait()
+        else:
+            run(t)
+        got = open("b.txt", "rb").read()
+        if got == old:
+            outcomes["old"] += 1
+        elif got == new:
+            outcomes["new"] += 1
+        else:
+            fail(f"after {' '.join(t[:6]) if t[0] != 'sleep' else t}: b.txt is "
+                 f"{len(got)} bytes, neither the old ({len(old)}) nor the new ({len(new)})")
+        outcomes["temp left"] += any(f.startswith("b.txt.tmp.") for f in os.listdir("."))
+    if trials[0][0] != "sleep" and not (outcomes["old"] and outcomes["new"] and
+                                        outcomes["temp left"]):
+        fail(f"kill test: the kills did not hit both sides of the rename: {outcomes}")
+    return f"{len(trials)} kills ({how}): {outcomes}"
+
+
+def main():
+    global ASMSCAN, PLUGIN, CC, SRC
+    ASMSCAN, PLUGIN, CC, srcdir = sys.argv[1:5]
+    SRC = os.path.join(srcdir, "analyzer", "tests", "src", "check")
+    for f in os.listdir("."):
+        p = os.path.join(".", f)
+        shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
+
+    # 1. the baseline of the first build is the report's findings
+    objs1, rep1 = build("v1")
+    want1 = expected(rep1)
+    if not any(k[0] == "edge" for k in want1) or len(want1) < 5:
+        fail(f"premise: findings {sorted(want1)}")
+    p = run([ASMSCAN, "check", "--baseline", "base.txt", "--write-baseline", *objs1], 0)
+    base = read_baseline("base.txt")
+    if set(base) != set(want1):
+        fail(f"baseline {sorted(base)}, the report says {sorted(want1)}")
+    for (kind, fp), r in want1.items():
+        b = base[(kind, fp)]
+        if kind == "asm" and b[2:] != [r["function"], r["file"], r["kind"],
+                                       str(r["gcc_count"]), str(r["est_insns"])]:
+            fail(f"baseline line {b} for {r}")
+        if kind == "edge" and b[2:] != [r["caller"], r["callee"], r["file"]]:
+            fail(f"baseline line {b} for {r}")
+    shutil.copy("base.txt", "base.first")
+    run([ASMSCAN, "check", "--baseline", "base.txt", "--write-baseline", *objs1], 0)
+    if open("base.txt").read() != open("base.first").read():
+        fail("writing the same baseline twice gave two files")
+
+    # --copies: local functions defined in several units, as nm sees them
+    # (no DWARF copy here: GCC marks none when a unit inlined it nowhere)
+    defs = {}
+    for o in objs1:
+        for l in run(["nm", "--defined-only", o], 0).stdout.splitlines():
+            addr, t, name = l.split()
+            if t == "t":
+                defs[name] = defs.get(name, 0) + 1
+    want_copies = {(fnv(n.encode()), n, c)
+                   for n, c in defs.items() if c > 1}
+    doc = json.loads(run([ASMSCAN, "check", "--copies", "-f", "json", "--baseline",
+                          "none.txt", *objs1], 1).stdout)["check"]
+    got_copies = {(f["fingerprint"], f["function"], f["copies"])
+                  for f in doc["findings"] if f["kind"] == "copy"}
+    if not want_copies or got_copies != want_copies:
+        fail(f"--copies: {got_copies}, nm says {want_copies}")
+
+    # 2. line shifts, an unrelated function, a renamed unit: nothing new
+    shift = "/* shifted */\n" * 5
+    objs2, rep2 = build("v2", edit={
+        "check.h": lambda t: t.replace("#ifndef CHECK_H", shift + "#ifndef CHECK_H"),
+        "check-a.c": lambda t: t.replace('#include "check.h"\n', '#include "check.h"\n\n\n\n'
+                                         "int ck_unrelated(int x)\n{\n\treturn x * 3;\n}\n")},
+        rename={"check-b.c": "check-renamed.c"})
+    lines1 = {r["fingerprint"]: r["line"] for r in map(json.loads, open(rep1)) if r["record"] == "asm"}
+    lines2 = {r["fingerprint"]: r["line"] for r in map(json.loads, open(rep2)) if r["record"] == "asm"}
+    if not any(lines1[k] != lines2.get(k) for k in lines1):
+        fail("premise: the edits shifted no line")
+    p, warn, fixed, summary = check(objs2, want=0)
+    if warn or fixed or summary != f"asmscan check: 0 new, 0 fixed, {len(want1)} unchanged; " \
+            f"baseline base.txt ({len(want1)} findings)":
+        fail(f"after unrelated edits: {p.stdout!r}")
+
+    # 3. a new over-counted asm: exit 1, its file:line and fingerprint
+    new_fn = ("\nvoid ck_new_user(int *p)\n{\n"
+              "\tasm volatile(LOCK_PREFIX \"orl $4,%0\" : \"+m\"(*p)); /* new */\n}\n")
+    objs3, rep3 = build("v3", edit={"check-a.c": lambda t: t + new_fn})
+    line = line_of("v3/check-a.c", "/* new */")
+    fp = asm_fp("ck_new_user", LOCK + "orl $4,%0")
+    p, warn, fixed, summary = check(objs3, want=1)
+    want_line = f"check-a.c:{line}: warning: asm in ck_new_user charged 7, emits 1 [{fp}]"
+    if warn != [want_line] or fixed:
+        fail(f"a new asm: {warn} {fixed}, wanted [{want_line!r}]")
+    if not summary.startswith(f"asmscan check: 1 new, 0 fixed, {len(want1)} unchanged"):
+        fail(f"summary {summary!r}")
+    # SARIF and JSON of the same run; the exit code is the format's too
+    run([ASMSCAN, "check", "-f", "sarif", "-o", "v3.sarif", "--baseline",
+         "base.txt", *objs3], 1)
+    states = sarif_check("v3.sarif", {"new": 1, "unchanged": len(want1)})
+    r = states["new"][0]
+    loc = r["locations"][0]["physicalLocation"]
+    if (r["partialFingerprints"]["asminline/v1"], loc["artifactLocation"]["uri"],
+            loc["region"]["startLine"], r["ruleId"]) != (fp, "check-a.c", line, "ASM006"):
+        fail(f"SARIF new result {r}")
+    doc = json.loads(run([ASMSCAN, "check", "-f", "json", "--baseline", "base.txt",
+                          *objs3], 1).stdout)["check"]
+    if (doc["new"], doc["unchanged"], doc["fixed"]) != (1, len(want1), 0) or \
+            [f["fingerprint"] for f in doc["findings"] if f["state"] == "new"] != [fp]:
+        fail(f"JSON: {doc}")
+
+    # 4. an asm converted to asm inline: reported fixed, exit 0
+    objs4, rep4 = build("v4", edit={"check.h": lambda t: t.replace(
+        'asm volatile(LOCK_PREFIX "decl', 'asm inline volatile(LOCK_PREFIX "decl')})
+    want4 = expected(rep4)
+    gone = set(want1) - set(want4)
+    dec = asm_fp("ck_dec", LOCK + "decl %0")
+    if ("asm", dec) not in gone or set(want4) - set(want1):
+        fail(f"premise: the conversion removed {gone}")
+    p, warn, fixed, summary = check(objs4, want=0)
+    want_fixed = f"check.h: note: fixed: asm in ck_dec charged 7, emits 1 [{dec}]"
+    if warn or want_fixed not in fixed or len(fixed) != len(gone):
+        fail(f"a converted asm: {p.stdout!r}, wanted {want_fixed!r}")
+    run([ASMSCAN, "check", "-f", "sarif", "-o", "v4.sarif", "--baseline",
+         "base.txt", *objs4], 0)
+    sarif_check("v4.sarif", {"absent": len(gone), "unchanged": len(want4)})
+
+    # 5. no embedded records: --report; neither: exit 2
+    objs5, rep5 = build("v5", embed=False)
+    p, warn, fixed, summary = check(objs5, "--report", rep5, want=0)
+    if warn or fixed or "from reports" not in summary:
+        fail(f"from the report: {p.stdout!r}")
+    p = run([ASMSCAN, "check", "--baseline", "base.txt", *objs5], 2)
+    if "no asminline records" not in p.stderr:
+        fail(f"no records, no report: {p.stderr!r}")
+
+    ncorrupt = corrupt_cases(objs1)
+    kills = kill_test()
+    print(f"{TEST}: PASS: {len(want1)} findings = the report's; edits, shifts and "
+          f"a rename: none new; a new asm at check-a.c:{line}; a conversion fixed; "
+          f"SARIF, JSON, --report; {ncorrupt} corrupt baselines refused; {kills}")
+
+
+if __name__ == "__main__":
+    main()
