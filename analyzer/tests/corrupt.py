@@ -126,7 +126,7 @@ def named(src, outdir):
     # The wrong class, byte order, machine.
     add('class-elf32', patch(4, '<B', 1), 'cannot analyse')
     add('big-endian', patch(5, '<B', 2), 'cannot analyse')
-    add('machine-aarch64', patch(0x12, '<H', 183), 'cannot analyse')
+    add('machine-riscv', patch(0x12, '<H', 243), 'cannot analyse')
     add('machine-unknown', patch(0x12, '<H', 0x1234), 'cannot analyse')
 
     # DWARF with bad offsets and lengths (linked files: no relocation
