@@ -383,7 +383,9 @@ void sites_report_build(struct report *rep)
 	gather_edges(&b);
 	gather_lines(&b);
 	gather_copies(&b);
-	qsort(sr->rows, sr->nrows, sizeof(*sr->rows), row_cmp);
+	/* No rows, no array: qsort(NULL, 0, ...) is undefined. */
+	if (sr->nrows)
+		qsort(sr->rows, sr->nrows, sizeof(*sr->rows), row_cmp);
 	strmap_free(&b.rows);
 	strmap_free(&b.stmt_row);
 	strmap_free(&b.by_base);
