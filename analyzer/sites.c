@@ -260,7 +260,8 @@ static void gather_lines(struct sites_build *b)
 			np++;
 		}
 		/* count each (row, function) of this object once */
-		qsort(pairs, np, sizeof(*pairs), line_pair_cmp);
+		if (np)		/* qsort(NULL, 0, ...) is undefined */
+			qsort(pairs, np, sizeof(*pairs), line_pair_cmp);
 		for (size_t p = 0; p < np; p++) {
 			struct site_row *r = &sr->rows[pairs[p].row];
 			const char *name = o->funcs[pairs[p].func].name;

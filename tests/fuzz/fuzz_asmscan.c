@@ -15,8 +15,9 @@
  * input: no crash, no sanitizer report, no leak, and an exit code of 0
  * or 2 (asmscan_fatal() exits 2 too, which libFuzzer reports).
  *
- * To reach another reader through the command, add the verb that runs it
- * to verbs[] (each input then runs once per verb).  A reader with an API
+ * Each input runs once per verb of verbs[]: the summary (every analysis)
+ * and sites (the plugin's embedded records); add the verb that reaches
+ * another reader there.  A reader with an API
  * of its own (the embedded-record decoder) gets a target of its own next
  * to this one: asmscan_fuzz_executable() in CMakeLists.txt builds it with
  * every analyzer source.
@@ -36,8 +37,11 @@ int asmscan_main(int argc, char **argv);	/* asmscan-main.c */
 
 static const char *const formats[] = { "text", "json", "sarif" };
 
-/* NULL: no verb, the summary of every analysis. */
-static const char *const verbs[] = { NULL };
+/*
+ * NULL: no verb, the summary of every analysis; "sites": the embedded
+ * asm-site records in .comment (records.c, jsonread.c) mapped to code.
+ */
+static const char *const verbs[] = { NULL, "sites" };
 
 static void run_asmscan(const char *verb, const char *format, const char *path)
 {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make-asmscan-seeds.sh OUTDIR [KBUILD] — the seed inputs of the asmscan
+# make-asmscan-seeds.sh OUTDIR [KBUILD [PLUGIN]] — the seed inputs of the asmscan
 # fuzz target, as they were made for tests/fuzz/corpus/asmscan (seed-*):
 #   - the analyzer tests' sources compiled with and without -g (.o, with
 #     DWARF that libdwfl relocates) and linked into programs;
@@ -12,10 +12,15 @@
 #     kernel image: those objects linked at vmlinux's address with ld, so
 #     the tables are resolved as in a vmlinux (a few functions' worth of
 #     one; the 630 MB Debian vmlinux is far too large for a seed).
+#   - with PLUGIN (asminline.so): objects carrying the plugin's embedded
+#     records (.comment), for the sites verb's record reader, and kernel
+#     objects with records from the warn-mode tree next to KBUILD
+#     (kbuild-warn of bench/build-kernel.sh), when there is one.
 # Every seed is kept under 64 KB so that the fuzzer mutates quickly.
 set -euo pipefail
-out=${1:?usage: $0 OUTDIR [KBUILD]}
+out=${1:?usage: $0 OUTDIR [KBUILD [PLUGIN]]}
 kbuild=${2:-}
+plugin=${3:-}
 src=$(cd "$(dirname "$0")/../../analyzer/tests/src" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -44,6 +49,22 @@ if [ -n "$kbuild" ]; then
 	(cd "$kbuild" && ld -m elf_x86_64 -z noexecstack --no-warn-rwx-segments \
 		-e 0 -Ttext=0xffffffff81000000 --unresolved-symbols=ignore-all \
 		"${objs[@]}" -o "$out/seed-kernel-image")
+fi
+if [ -n "$plugin" ]; then
+	psrc=$(cd "$src/../../../tests/plugin" && pwd)
+	for f in sites report; do
+		"$cc" -O2 -g -c "$psrc/$f.c" -o "$out/seed-plugin-$f-g.o" \
+			-fplugin="$plugin" -fplugin-arg-asminline-diag=none
+		"$cc" -O2 -c "$psrc/$f.c" -o "$out/seed-plugin-$f.o" \
+			-fplugin="$plugin" -fplugin-arg-asminline-diag=none
+	done
+	# Kernel objects of the warn-mode build next to KBUILD, if there is one.
+	warn=$(dirname "${kbuild:-.}")/kbuild-warn
+	if [ -n "$kbuild" ] && [ -d "$warn" ]; then
+		for o in lib/usercopy.o kernel/compat.o mm/maccess.o; do
+			cp "$warn/$o" "$out/seed-kernel-warn-$(echo "$o" | tr / -)"
+		done
+	fi
 fi
 for f in "$out"/seed-*; do
 	[ "$(stat -c %s "$f")" -le 65536 ] || { echo "$f: larger than 64 KB" >&2; exit 1; }
