@@ -371,6 +371,49 @@ static bool edge_early_fits(const struct edge_view *v, int g, int min_growth)
 	return !n || g * (n + 1) <= limit;
 }
 
+/*
+ * Would early_inline_small_functions() look at e at all: a callee with an
+ * inlinable summary, both bodies in SSA, a candidate by its declaration,
+ * not recursive, and nothing but the early inliner's own rule against it
+ * (inline_failed still CIF_FUNCTION_NOT_CONSIDERED: can_inline_edge_p and
+ * can_inline_edge_by_limits_p write their reason there when they refuse).
+ */
+static bool edge_early_considered(cgraph_edge *e, cgraph_node *callee)
+{
+	ipa_fn_summary *s = ipa_fn_summaries->get(callee);
+	tree fn = e->caller->decl;
+
+	return s && s->inlinable && ipa_call_summaries->get(e) &&
+	       e->inline_failed == CIF_FUNCTION_NOT_CONSIDERED &&
+	       !DECL_DISREGARD_INLINE_LIMITS(callee->decl) &&
+	       (DECL_DECLARED_INLINE_P(callee->decl) ||
+		opt_for_fn(fn, flag_inline_small_functions) ||
+		opt_for_fn(fn, flag_inline_functions)) &&
+	       gimple_has_body_p(callee->decl) &&
+	       gimple_in_ssa_p(DECL_STRUCT_FUNCTION(callee->decl)) &&
+	       gimple_in_ssa_p(DECL_STRUCT_FUNCTION(fn)) && !e->recursive_p();
+}
+
+bool edge_limits_early(cgraph_edge *e, const struct edge_asm_sum *sum)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	int over = (int)sum->overcount;
+	struct edge_view v;
+
+	if (!ipa_fn_summaries || !ipa_call_summaries ||
+	    !edge_early_considered(e, callee))
+		return false;
+	/* What want_early_inline_function_p reads, as it read it. */
+	memset(&v, 0, sizeof(v));
+	v.e = e;
+	v.callee = callee;
+	v.to = e->caller;
+	v.declared_inline = DECL_DECLARED_INLINE_P(callee->decl);
+	v.hot = e->maybe_hot_p();
+	return edge_early_fits(&v, estimate_edge_growth(e) - over,
+			       estimate_min_edge_growth(e) - over);
+}
+
 void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 			struct edge_before *out)
 {
@@ -422,6 +465,7 @@ static bool edge_all_callers_fit(cgraph_node *callee, int over)
 }
 
 bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       const struct edge_early_look *early,
 		       struct edge_record *rec)
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
@@ -482,7 +526,13 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
 		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
 	}
-	if (!fits && before && before->valid && before->early_fits) {
+	/*
+	 * The early inliner's own look, when it had one, with the profile
+	 * it had (the IPA profile can call the same edge cold); else the
+	 * first IPA look re-run with its rule.
+	 */
+	if (!fits && (early ? early->fits
+			    : before && before->valid && before->early_fits)) {
 		fits = true;
 		rec->via = "early";
 	}

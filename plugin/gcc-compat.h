@@ -38,6 +38,7 @@
 #include "basic-block.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "gimple-ssa.h"
 #include "tree-inline.h"
 #include "cgraph.h"
 #include "langhooks.h"
