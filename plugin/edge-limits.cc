@@ -26,7 +26,11 @@
  * The early inliner (early-inlining-insns) leaves no reason behind: what
  * it refuses, the IPA inliner decides again, and that decision is final.
  * But it runs first: a call it refuses for an over-count it may take once
- * the asm is cheap, so its test is one way to "blocked-by-asm".  So is the
+ * the asm is cheap, so its test is one way to "blocked-by-asm".  It is
+ * re-run right after the early inliner ran for the caller
+ * (edge_limits_early, called by edges.cc), on the figures and the profile
+ * it had: the profile is not estimated yet then, so it can find hot a call
+ * the IPA inliner later finds cold.  So is the
  * step after the small-function pass that inlines a function into all its
  * callers when that does not grow the unit.
  *
