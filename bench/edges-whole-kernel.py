@@ -21,8 +21,11 @@ its decisions (-fopt-info-inline-optimized-missed, -fdump-ipa-inline).
                 (bench/build-kernel.sh none), run in that build directory,
                 -c -o X.o turned into -S -o OUT/X.s and the dependency file
                 moved out: the trees are only read;
-  scale         two compiles per unit, --jobs at a time under nice; --sample
-                N takes a seeded random sample of the units instead.
+  scale         two compiles per unit, --jobs at a time; the units go in a
+                seeded random order and each result is appended to
+                OUT/units.jsonl as it comes, so a run stopped early has
+                measured a random sample (--summarize writes the report
+                from what OUT/units.jsonl holds); --sample N stops at N.
 
 Writes OUT/edges-whole-kernel.json and OUT/edges-whole-kernel.md (totals and
 every miss).  Exit 0 measured, 1 some unit failed, 2 usage, 77 the kernel
@@ -91,6 +94,17 @@ def one_object(obj, build, plugin, work):
         if os.path.exists(p):
             os.unlink(p)
     res["object"] = obj
+    # The misses, named, in place of the maps keyed by tuples (not JSON).
+    res["misses"] = []
+    for kind, keys in (("FP", res["false_positive"]), ("FN", res["false_negative"])):
+        for k in keys:
+            res["misses"].append({
+                "kind": kind, "call": edges_eval.key_text(k),
+                "reason": "/".join(res["warn_reason"].get(k, [])),
+                "note": ("apply: " + res["apply_state"][k] if kind == "FP"
+                         else "record: " + res["verdict"].get(k, "none"))})
+    for k in ("verdict", "warn_reason", "apply_state", "false_positive", "false_negative"):
+        del res[k]
     return res
 
 
@@ -113,14 +127,10 @@ def write_outputs(out, meta, results, failed):
              edges_eval.fmt(s["recall_with_record"])), "", "## Misses", ""]
     reasons = collections.Counter()
     for r in results:
-        for kind, keys in (("FP", r["false_positive"]), ("FN", r["false_negative"])):
-            for k in keys:
-                why = "/".join(r["warn_reason"].get(k, []))
-                reasons[(kind, why)] += 1
-                L.append("- %s %s: %s; %s; %s" % (
-                    kind, r["object"], edges_eval.key_text(k), why,
-                    "apply: " + r["apply_state"][k] if kind == "FP"
-                    else "record: " + r["verdict"].get(k, "none")))
+        for m in r["misses"]:
+            reasons[(m["kind"], m["reason"])] += 1
+            L.append("- %s %s: %s; %s; %s" % (m["kind"], r["object"], m["call"],
+                                              m["reason"], m["note"]))
     L += ["", "## Misses by GCC's reason in warn mode", ""]
     L += ["- %s %d: %s" % (kind, n, why) for (kind, why), n in reasons.most_common()]
     for o, why in sorted(failed.items()):
@@ -129,9 +139,7 @@ def write_outputs(out, meta, results, failed):
         f.write("\n".join(L) + "\n")
     with open(os.path.join(out, "edges-whole-kernel.json"), "w") as f:
         json.dump({"meta": meta, "total": dict(tot), "summary": s, "failed": failed,
-                   "units": [{k: v for k, v in r.items()
-                              if k not in ("verdict", "warn_reason", "apply_state")}
-                             for r in results]}, f, indent=1, default=str)
+                   "units": results}, f, indent=1, default=str)
     return tot, s
 
 
@@ -146,7 +154,13 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--sample", type=int, default=0, help="a random sample of N units")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--summarize", action="store_true",
+                    help="only write the report from OUT/units.jsonl")
     args = ap.parse_args(argv)
+    out = os.path.abspath(args.out)
+    done_path = os.path.join(out, "units.jsonl")
+    if args.summarize:
+        return summarize_only(args, out, done_path)
     if not os.path.exists(args.plugin):
         log("%s: no such plugin" % args.plugin)
         return 2
@@ -156,7 +170,6 @@ def main(argv=None):
         return 77
     plugin = os.path.abspath(args.plugin)
     build = os.path.abspath(args.build)
-    out = os.path.abspath(args.out)
     work = os.path.join(out, "work")
     os.makedirs(work, exist_ok=True)
     start = time.time()
@@ -169,33 +182,59 @@ def main(argv=None):
             objects += sorted(objs)
         else:
             failed[tu] = "no compile command for this unit in %s" % build
+    random.Random(args.seed).shuffle(objects)
     if args.sample and args.sample < len(objects):
-        objects = sorted(random.Random(args.seed).sample(objects, args.sample))
+        objects = objects[:args.sample]
     log("%d units with edge records, %d objects to compile twice" % (len(tus), len(objects)))
     results = []
+    done = open(done_path, "w")
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         futs = {ex.submit(one_object, o, build, plugin, work): o for o in objects}
         for i, fut in enumerate(concurrent.futures.as_completed(futs), 1):
             o = futs[fut]
             try:
-                results.append(fut.result())
+                r = fut.result()
             except Exception as e:  # one bad unit does not stop the others
                 failed[o] = str(e)[-500:]
                 log("%s: FAILED: %s" % (o, failed[o]))
+                r = {"object": o, "failed": failed[o]}
+            else:
+                results.append(r)
+            done.write(json.dumps(r) + "\n")
+            done.flush()
             if i % 50 == 0:
                 log("%d/%d units (%.0f s)" % (i, len(objects), time.time() - start))
+    done.close()
+    return report(args, out, results, failed, time.time() - start, len(tus))
+
+
+def summarize_only(args, out, done_path):
+    """The report from the units a run (maybe stopped) has measured."""
+    results, failed = [], {}
+    with open(done_path) as f:
+        for line in f:
+            r = json.loads(line)
+            if "failed" in r:
+                failed[r["object"]] = r["failed"]
+                continue
+            results.append(r)
+    return report(args, out, results, failed, 0, None)
+
+
+def report(args, out, results, failed, seconds, nunits):
     results.sort(key=lambda r: r["object"])
     gcc = subprocess.run(["gcc", "--version"], stdout=subprocess.PIPE).stdout.decode().split("\n")[0]
-    meta = {"command": " ".join(["bench/edges-whole-kernel.py"] + (argv or sys.argv[1:])),
+    meta = {"command": " ".join(["bench/edges-whole-kernel.py"] + sys.argv[1:]),
             "date": datetime.date.today().isoformat(), "gcc": gcc,
-            "seconds": round(time.time() - start), "sample": args.sample, "seed": args.seed}
+            "seconds": round(seconds), "sample": args.sample, "seed": args.seed,
+            "units_with_records": nunits}
     tot, s = write_outputs(out, meta, results, failed)
     log("total: %d units, %d records, %d flipped, %d blocked-by-asm, %d right: "
         "precision %s, recall %s (size %s, with record %s); %.0f s" % (
             len(results), tot["records"], tot["flipped"], tot["blocked_refused"],
             tot["true_positive"], edges_eval.fmt(s["precision"]), edges_eval.fmt(s["recall"]),
             edges_eval.fmt(s["recall_size"]), edges_eval.fmt(s["recall_with_record"]),
-            time.time() - start))
+            seconds))
     return 1 if failed else 0
 
 
