@@ -62,6 +62,7 @@
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
 #include "stringpool.h"
+#include "attribs.h"
 #include "builtins.h"
 
 /*
