@@ -63,7 +63,9 @@ static void analyse_object(const struct asmscan_options *opts,
 	struct batch b = { .o = o };
 	size_t ntasks;
 
-	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES);
+	/* sites counts the calls into the functions holding flagged asm */
+	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
+				 ASMSCAN_WANT_SITES);
 	b.dwarf = !opts->no_dwarf;
 	if (b.disasm)
 		disasm_plan(o, &b.plan,
@@ -100,10 +102,39 @@ static void summarise(struct report *rep, const struct object *o)
 	s->dwarf_units += o->dwarf_units;
 }
 
+/*
+ * One machine per run: calls and copies are matched across objects by
+ * name, which means nothing between an x86-64 and an arm64 build.  The
+ * first object read sets the machine; an object of another one is an
+ * error when named on the command line, and skipped with a note when found
+ * in a directory or archive.  False: o was dropped.
+ */
+static bool same_machine(const struct asmscan_options *opts,
+			 const struct machine **run, struct object *o)
+{
+	const struct input_object *in = o->in;
+	bool named = !in->member && !strcmp(in->path, opts->inputs[in->input]);
+
+	if (!*run)
+		*run = o->mach;
+	if (o->mach == *run)
+		return true;
+	if (named)
+		asmscan_errorf(o->name, "cannot analyse",
+			       "%s object in a run of %s objects (one machine per run)",
+			       o->mach->name, (*run)->name);
+	else
+		asmscan_notef(o->name, "skipped",
+			      "%s object in a run of %s objects (one machine per run)",
+			      o->mach->name, (*run)->name);
+	return false;
+}
+
 void analysis_run(const struct asmscan_options *opts,
 		  const struct input_list *inputs, struct report *rep)
 {
 	struct pool *pool = pool_new(opts->jobs, cpu_new, cpu_free);
+	const struct machine *run = NULL;
 
 	memset(rep, 0, sizeof(*rep));
 	rep->opts = opts;
@@ -113,6 +144,15 @@ void analysis_run(const struct asmscan_options *opts,
 
 		progress_show("[%zu/%zu] %s", i + 1, inputs->n, inputs->v[i].name);
 		if (object_open(o, &inputs->v[i])) {
+			if (!same_machine(opts, &run, o)) {
+				progress_clear();
+				asmscan_msgs_report(&o->msgs);
+				object_free(o);
+				rep->nobjs--;
+				continue;
+			}
+			if (opts->want & ASMSCAN_WANT_SITES)
+				sites_object_read(rep, o);
 			if (!o->has_symtab)
 				object_note(o, "no .symtab",
 					    "stripped: functions, calls into them and copies cannot be named");
@@ -131,6 +171,7 @@ void analysis_run(const struct asmscan_options *opts,
 
 void analysis_free(struct report *rep)
 {
+	sites_report_free(rep);
 	for (size_t i = 0; i < rep->nobjs; i++) {
 		dwarf_object_close(&rep->objs[i]);
 		object_free(&rep->objs[i]);
@@ -166,6 +207,8 @@ void analysis_report(struct report *rep)
 	calls_report_build(rep);
 	copies_report_build(rep);
 	table_rows_build(rep);
+	if (rep->opts->want & ASMSCAN_WANT_SITES)
+		sites_report_build(rep);
 }
 
 void analysis_locate(struct func_ref *ref)

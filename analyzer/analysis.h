@@ -19,6 +19,8 @@
 #include "asmscan.h"
 #include "input.h"
 #include "object.h"
+#include "records.h"
+#include "sites.h"
 
 /* A function of one object: where rows point. */
 struct func_ref {
@@ -127,6 +129,8 @@ struct report {
 	struct calls_report calls;
 	struct copies_report copies;
 	struct tables_report tables;
+	struct records records;		/* the plugin's, from every input */
+	struct sites_report sites;
 };
 
 /* Read every object of the list (reports problems as it goes). */

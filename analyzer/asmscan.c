@@ -20,6 +20,7 @@
 #include <gelf.h>
 
 #include "analysis.h"
+#include "diff.h"
 #include "input.h"
 #include "progress.h"
 #include "render.h"
@@ -44,29 +45,40 @@ static const struct asmscan_verb verbs[] = {
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
 	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
-	  "jmp __x86_return_thunk do not count.  Calls to __fentry__ and to\n"
-	  "retpoline thunks are counted but not ranked.\n"
+	  "jmp __x86_return_thunk do not count; on arm64 bti, the PAC hints\n"
+	  "(paciasp, autiasp ...), NOPs (ftrace's patchable entry) and ret do\n"
+	  "not.  Calls to __fentry__ and to retpoline thunks are counted but\n"
+	  "not ranked.\n"
 	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
 	  "      --all          list every callee, tiny or not (marked *)\n" },
 	{ "tables", ASMSCAN_WANT_TABLES,
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
 	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
-	  "(Linux 6.1 x86-64 layouts; a table whose entries do not fit is\n"
+	  "(Linux 6.1 x86-64 and arm64 layouts; a table whose entries do not fit is\n"
 	  "refused with a note, never misread) and counts the entries in each\n"
 	  "function and in out-of-line copies of inline functions.\n" },
-	/*
-	 * The hook for the plugin's records: give this verb its own
-	 * ASMSCAN_WANT_SITES, a per-object step in analysis.c after the DWARF
-	 * walk (the records carry file:line, DWARF line tables map them to
-	 * code), a report part built in analysis_report() and a part in each
-	 * renderer, as "tables" has.  The record format is docs/format.md's.
-	 */
-	{ "sites", 0,
-	  "the plugin's embedded asm-site records, mapped to code",
-	  "Reads the asm-site records asminline.so embeds in objects and maps\n"
-	  "them to the code they produced.  Not implemented yet.\n" },
-	{ "diff", 0, "what changed between two builds", "Not implemented yet.\n" },
+	{ "sites", ASMSCAN_WANT_SITES,
+	  "flagged asm sites from the plugin's embedded records, ranked",
+	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
+	  "no extra file needed) and groups the flagged asm statements into\n"
+	  "sites, where the asm keyword is spelled.  For each: statements,\n"
+	  "units, functions, GCC's charge and the instructions emitted; the\n"
+	  "functions whose DWARF line table holds its expansion points (where\n"
+	  "its code went, inlined or not); the out-of-line functions holding it\n"
+	  "and the calls reaching them; the refused calls the plugin attributed\n"
+	  "to it (blocked-by-asm edges).  Ranked by those edges, then calls and\n"
+	  "copies.  A file without records (no plugin, embed=0, Clang) says so.\n" },
+	{ "diff", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
+	  "what changed between two builds",
+	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
+	  "a directory of objects.  Per function (bloat-o-meter -t's names and\n"
+	  "exactly its byte figures): size, instructions and call sites in it;\n"
+	  "per callee: call sites and tail calls reaching it, in both\n"
+	  "directions; out-of-line copies that appeared or went away.\n"
+	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
+	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
+	  "                           more than B (2 still wins)\n" },
 	{ "check", 0, "gate CI against a baseline", "Not implemented yet.\n" },
 };
 
@@ -79,9 +91,10 @@ const char *asmscan_verb_name(const struct asmscan_verb *verb)
 
 static const char usage_head[] =
 	"Usage: asmscan [OPTION]... [VERB] FILE...\n"
-	"Check inlining outcomes in x86-64 Linux binaries: vmlinux, .o, .ko, ar\n"
-	"archives (also thin built-in.a) and directories (every ELF object under\n"
-	"them).  Without a VERB, a summary of all analyses.\n"
+	"Check inlining outcomes in x86-64 and arm64 Linux binaries: vmlinux, .o,\n"
+	".ko, ar archives (also thin built-in.a) and directories (every ELF object\n"
+	"under them); one machine per run, the first object's.  Without a VERB,\n"
+	"a summary of all analyses.\n"
 	"\n"
 	"Verbs (asmscan help VERB for each):\n";
 
@@ -108,7 +121,7 @@ static const char usage_tail[] =
 	"printed (a path, or lib.a(member.o)) and '*' also matches '/'.\n"
 	"\n"
 	"Exit status: 0 every input was read; 1 a gating verb found something\n"
-	"new (no such verb yet); 2 usage error or an input could not be read\n"
+	"new (diff --fail-on-growth over budget); 2 usage error or an input could not be read\n"
 	"(2 wins).  Problems read \"asmscan: FILE: what: why\" on stderr.\n";
 
 static void print_usage(FILE *out)
@@ -126,6 +139,11 @@ static const struct asmscan_verb *find_verb(const char *name)
 		if (!strcmp(verbs[i].name, name))
 			return &verbs[i];
 	return NULL;
+}
+
+static bool verb_is(const struct asmscan_options *opts, const char *name)
+{
+	return opts->verb && !strcmp(opts->verb->name, name);
 }
 
 static void print_verb_help(const struct asmscan_verb *v)
@@ -179,6 +197,7 @@ enum {
 	OPT_EXCLUDE,
 	OPT_FUNCTION,
 	OPT_NO_DWARF,
+	OPT_FAIL_ON_GROWTH,
 };
 
 static void push_glob(const char ***v, size_t *n, const char *glob)
@@ -204,6 +223,7 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 		{ "function", required_argument, NULL, OPT_FUNCTION },
 		{ "no-dwarf", no_argument, NULL, OPT_NO_DWARF },
+		{ "fail-on-growth", required_argument, NULL, OPT_FAIL_ON_GROWTH },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool help = false, top_set = false, calls_opt = false;
@@ -277,6 +297,13 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		case OPT_NO_DWARF:
 			opts->no_dwarf = true;
 			break;
+		case OPT_FAIL_ON_GROWTH:
+			if (!parse_uint(optarg, 1UL << 48, &v))
+				return usage_error("bad number for --fail-on-growth: '%s'",
+						   optarg);
+			opts->growth_budget = v;
+			opts->has_growth_budget = true;
+			break;
 		default:
 			if (optopt && optopt < 256 && strchr("fonNj", optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
@@ -316,6 +343,8 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
 		return usage_error("option '%s' applies to 'calls' and the summary only",
 				   calls_flag);
+	if (opts->has_growth_budget && !verb_is(opts, "diff"))
+		return usage_error("option '--fail-on-growth' applies to 'diff' only");
 	if (optind >= argc)
 		return usage_error("no input files");
 	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
@@ -372,6 +401,14 @@ int main(int argc, char **argv)
 		return ASMSCAN_EXIT_ERROR;
 	}
 	progress_enable(opts.progress);
+	/* diff reads two sets of inputs and prints its own report. */
+	if (verb_is(&opts, "diff")) {
+		rc = diff_main(&opts);
+		free(opts.include);
+		free(opts.exclude);
+		free(opts.functions);
+		return rc;
+	}
 	input_expand(&opts, &inputs);
 	analysis_run(&opts, &inputs, &rep);
 	analysis_report(&rep);

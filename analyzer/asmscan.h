@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Exit codes (documented in --help and docs/asmscan.md): 2 wins over 1. */
@@ -31,8 +32,10 @@ enum asmscan_format {
 #define ASMSCAN_WANT_COPIES (1u << 0)
 #define ASMSCAN_WANT_CALLS (1u << 1)
 #define ASMSCAN_WANT_TABLES (1u << 2)
+#define ASMSCAN_WANT_SITES (1u << 3)
 #define ASMSCAN_WANT_ALL                                                    \
-	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES)
+	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
+	 ASMSCAN_WANT_SITES)
 
 struct asmscan_verb;
 
@@ -55,6 +58,8 @@ struct asmscan_options {
 	size_t ninclude, nexclude, nfunctions;
 	const char *const *inputs;
 	size_t ninputs;
+	bool has_growth_budget;			/* diff --fail-on-growth */
+	uint64_t growth_budget;			/* bytes */
 };
 
 /*

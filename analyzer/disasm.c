@@ -2,48 +2,59 @@
 /*
  * disasm.c — capstone over the executable sections (see disasm.h).
  *
- * capstone 4 and 5 both: one handle for x86-64 per thread, detail off
- * (the call and jump targets are read from the rel32 bytes, which is all
- * the operands we need), one cs_insn from cs_malloc reused by
- * cs_disasm_iter for every instruction.
+ * capstone 4 and 5 both: one handle per architecture per thread, detail
+ * off (call and jump targets are read from the instruction bytes, which is
+ * all the operands we need), one cs_insn from cs_malloc reused by
+ * cs_disasm_iter for every instruction.  What an instruction is (a call,
+ * a jump, padding, the return) is the object's machine's to say
+ * (arch-x86.c, arch-arm64.c); the walk over segments is shared.
  */
 #include "disasm.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include <capstone/capstone.h>
+#include "machine.h"
 
 struct disasm_cpu {
-	csh handle;
-	cs_insn *insn;
-	bool ok;
+	struct machine_cs cs[MACHINE_COUNT];	/* opened when first needed */
 };
 
 struct disasm_cpu *disasm_cpu_new(void)
 {
-	struct disasm_cpu *cpu = xcalloc(1, sizeof(*cpu));
-	cs_err err = cs_open(CS_ARCH_X86, CS_MODE_64, &cpu->handle);
+	return xcalloc(1, sizeof(struct disasm_cpu));
+}
 
+/* The thread's handle for machine m: one per architecture, detail off. */
+static const struct machine_cs *cpu_handle(struct disasm_cpu *cpu,
+					   const struct machine *m)
+{
+	struct machine_cs *cs = &cpu->cs[machine_index(m)];
+	cs_err err;
+
+	if (cs->insn)
+		return cs;
+	err = cs_open(m->cs_arch, m->cs_mode, &cs->handle);
 	if (err != CS_ERR_OK)
-		asmscan_fatal("capstone", "cannot open an x86-64 handle",
-			      cs_strerror(err));
-	cs_option(cpu->handle, CS_OPT_DETAIL, CS_OPT_OFF);
-	cpu->insn = cs_malloc(cpu->handle);
-	if (!cpu->insn)
+		asmscan_fatal("capstone", "cannot open a handle", cs_strerror(err));
+	cs_option(cs->handle, CS_OPT_DETAIL, CS_OPT_OFF);
+	cs->insn = cs_malloc(cs->handle);
+	if (!cs->insn)
 		asmscan_fatal("capstone", "cannot allocate an instruction",
-			      cs_strerror(cs_errno(cpu->handle)));
-	cpu->ok = true;
-	return cpu;
+			      cs_strerror(cs_errno(cs->handle)));
+	return cs;
 }
 
 void disasm_cpu_free(struct disasm_cpu *cpu)
 {
 	if (!cpu)
 		return;
-	if (cpu->insn)
-		cs_free(cpu->insn, 1);
-	cs_close(&cpu->handle);
+	for (unsigned i = 0; i < MACHINE_COUNT; i++) {
+		if (!cpu->cs[i].insn)
+			continue;
+		cs_free(cpu->cs[i].insn, 1);
+		cs_close(&cpu->cs[i].handle);
+	}
 	free(cpu);
 }
 
@@ -61,14 +72,6 @@ static int bound_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static uint64_t sym_addr(const struct object *o, const char *name)
-{
-	for (size_t i = 1; i < o->nsyms; i++)
-		if (o->syms[i].defined && !strcmp(o->syms[i].name, name))
-			return o->syms[i].addr;
-	return 0;
-}
-
 void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 {
 	struct disasm_segment *segs = NULL;
@@ -78,8 +81,7 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 	size_t nb = 0, bcap = 0;
 
 	memset(plan, 0, sizeof(*plan));
-	o->fentry_addr = sym_addr(o, "__fentry__");
-	o->return_thunk_addr = sym_addr(o, "__x86_return_thunk");
+	o->mach->prepare(o);
 	/* Every executable section's start, and every symbol inside one. */
 	for (size_t s = 1; s < o->nsecs; s++) {
 		const struct obj_section *sec = &o->secs[s];
@@ -143,73 +145,6 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 	}
 }
 
-/* Legacy prefixes and REX: what may precede e8/e9 in a direct call/jmp. */
-static bool only_prefixes(const uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		switch (b[i]) {
-		case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64:
-		case 0x65: case 0x66: case 0x67: case 0xf0: case 0xf2:
-		case 0xf3:
-			break;
-		default:
-			if ((b[i] & 0xf0) != 0x40)
-				return false;
-		}
-	}
-	return true;
-}
-
-static int32_t rel32_at(const uint8_t *p)
-{
-	return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
-			 (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-}
-
-/*
- * Where does the rel32 branch at insn go?  *target (flat) when it lands in
- * this object, *ext the undefined symbol of a .o relocation.
- */
-static bool branch_target(const struct object *o, uint32_t shndx,
-			  const cs_insn *insn, uint64_t flat, uint64_t *target,
-			  const char **ext)
-{
-	const struct obj_section *sec = &o->secs[shndx];
-	uint64_t end = flat + insn->size;
-
-	*ext = NULL;
-	if (o->type == ET_REL) {
-		const struct obj_reloc *r =
-			object_reloc_at(o, shndx, end - 4 - sec->addr);
-
-		if (r) {
-			if (r->type != R_X86_64_PLT32 && r->type != R_X86_64_PC32)
-				return false;
-			if (object_reloc_target(o, r, target)) {
-				*target += 4;
-				return true;
-			}
-			*ext = o->syms[r->sym].name;
-			return false;
-		}
-	}
-	*target = end + (uint64_t)(int64_t)rel32_at(insn->bytes + insn->size - 4);
-	return true;
-}
-
-static bool is_rel32(const cs_insn *insn, uint8_t opcode)
-{
-	return insn->size >= 5 && insn->bytes[insn->size - 5] == opcode &&
-	       only_prefixes(insn->bytes, insn->size - 5u);
-}
-
-/* jmp rel8 (eb): never relocated, the assembler resolved it. */
-static bool is_rel8_jmp(const cs_insn *insn)
-{
-	return insn->size >= 2 && insn->bytes[insn->size - 2] == 0xeb &&
-	       only_prefixes(insn->bytes, insn->size - 2u);
-}
-
 static struct call_site *add_site(struct object *o, struct disasm_chunk *c,
 				  uint64_t at, uint32_t caller, bool known,
 				  uint64_t target, const char *ext, bool tail)
@@ -232,10 +167,27 @@ static struct call_site *add_site(struct object *o, struct disasm_chunk *c,
 	return cs;
 }
 
+/* A jump that leaves f for the start of another function, or a symbol. */
+static bool is_tail_call(const struct object *o, const struct obj_func *f,
+			 const struct insn_step *st)
+{
+	uint64_t fend = f->addr + f->size;
+	uint32_t fi;
+
+	if (st->ext)
+		return true;
+	if (!st->known || st->target == f->addr ||
+	    (st->target >= f->addr && st->target < fend))
+		return false;
+	fi = object_func_at(o, st->target);
+	return fi != OBJ_NONE && o->funcs[fi].addr == st->target;
+}
+
 void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 		      struct disasm_cpu *cpu)
 {
 	struct disasm_chunk *c = &plan->chunks[ci];
+	const struct machine_cs *cs = cpu_handle(cpu, o->mach);
 
 	for (size_t si = c->first; si < c->first + c->count; si++) {
 		const struct disasm_segment *g = &plan->segs[si];
@@ -249,102 +201,46 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 		bool entry = f && f->addr == g->addr;
 
 		while (left) {
-			cs_insn *insn = cpu->insn;
-			uint64_t at = addr, target;
-			const char *ext;
-			bool real = true, keep_entry = false;
+			struct insn_step st;
+			uint64_t at = addr;
+			bool in_f = f && at < fend;
+			uint32_t n;
 
-			/*
-			 * At an instruction boundary 0xcc is int3, one byte: the
-			 * padding between functions (a quarter of vmlinux's
-			 * .text) needs no decoder.
-			 */
-			if (*code == 0xcc) {
-				size_t run = 1;
-
-				while (run < left && code[run] == 0xcc)
-					run++;
-				c->insns += run;
-				if (f && at < fend) {
-					uint64_t in = fend - at < run ? fend - at : run;
-
-					f->all_insns += (uint32_t)in;
-				}
-				code += run, left -= run, addr += run;
+			o->mach->step(o, g->shndx, cs, code, left, at, entry, &st);
+			if (st.bytes > left)
+				st.bytes = left;
+			code += st.bytes, left -= st.bytes, addr += st.bytes;
+			if (!st.count) {
+				c->bad_bytes += st.bytes;
+				if (in_f)
+					f->bad_bytes += (uint32_t)st.bytes;
 				continue;
 			}
-			if (!cs_disasm_iter(cpu->handle, &code, &left, &addr, insn)) {
-				code++, left--, addr++;
-				c->bad_bytes++;
-				if (f && at < fend)
-					f->bad_bytes++;
-				continue;
+			if (st.unknown) {
+				c->bad_bytes += st.bytes;
+				if (in_f)
+					f->bad_bytes += (uint32_t)st.bytes;
 			}
-			c->insns++;
-			switch (insn->id) {
-			case X86_INS_CALL:
-				if (!is_rel32(insn, 0xe8))
-					break;
-				{
-					bool known = branch_target(o, g->shndx, insn, at,
-								   &target, &ext);
-
-					add_site(o, c, at, f && at < fend ? g->func : OBJ_NONE,
-						 known, target, ext, false);
-					if (entry &&
-					    ((known && target == o->fentry_addr && o->fentry_addr) ||
-					     (ext && !strcmp(ext, "__fentry__"))))
-						real = false;
-				}
-				break;
-			case X86_INS_JMP: {
-				bool known;
-
-				if (is_rel32(insn, 0xe9)) {
-					known = branch_target(o, g->shndx, insn, at, &target,
-							      &ext);
-				} else if (is_rel8_jmp(insn)) {
-					known = true;
-					ext = NULL;
-					target = at + insn->size +
-						 (uint64_t)(int64_t)(int8_t)insn->bytes[insn->size - 1];
-				} else {
-					break;
-				}
-				if ((known && o->return_thunk_addr &&
-				     target == o->return_thunk_addr) ||
-				    (ext && !strcmp(ext, "__x86_return_thunk"))) {
-					real = false;	/* the return itself */
-					break;
-				}
-				/* A tail call leaves the function for another's start. */
-				if (f && at < fend &&
-				    (ext || (known && target != f->addr &&
-					     (target < f->addr || target >= fend) &&
-					     object_func_at(o, target) != OBJ_NONE &&
-					     o->funcs[object_func_at(o, target)].addr == target)))
-					add_site(o, c, at, g->func, known, target, ext, true);
-				break;
-			}
-			case X86_INS_ENDBR64:
-			case X86_INS_ENDBR32:
-			case X86_INS_NOP:
-			case X86_INS_INT3:
-				real = false;
-				keep_entry = true;	/* still before the body */
-				break;
-			case X86_INS_RET:
-				real = false;
-				break;
-			default:
-				break;
-			}
-			if (!keep_entry)
+			c->insns += st.count;
+			if (st.branch == BRANCH_CALL)
+				add_site(o, c, at, in_f ? g->func : OBJ_NONE,
+					 st.known, st.target, st.ext, false);
+			else if (st.branch == BRANCH_JUMP && in_f &&
+				 is_tail_call(o, f, &st))
+				add_site(o, c, at, g->func, st.known, st.target,
+					 st.ext, true);
+			if (st.role != INSN_PAD)
 				entry = false;
-			if (f && at < fend) {
-				f->all_insns++;
-				f->insns += real;
-			}
+			if (!in_f)
+				continue;
+			/* A run of one-byte instructions (int3) stops counting
+			 * for f at its end. */
+			n = st.count;
+			if (st.count == st.bytes && fend - at < st.bytes)
+				n = (uint32_t)(fend - at);
+			f->all_insns += n;
+			if (st.role == INSN_BODY)
+				f->insns += n;
 		}
 	}
 }

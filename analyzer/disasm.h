@@ -6,15 +6,17 @@
  * Decoding follows objdump -d: each executable section is decoded from
  * its start and decoding restarts at every symbol in it (so data or an
  * undecodable byte cannot shift instruction boundaries past the next
- * symbol); an undecodable byte is counted and skipped.  A direct call is
- * a CALL whose last five bytes are e8 rel32 after prefixes only; its
- * target is the end of the call plus rel32, or in a .o the symbol plus
- * addend plus 4 of the R_X86_64_PLT32/PC32 relocation at rel32.
+ * symbol); undecodable bytes (a byte on x86-64, a word on AArch64) are
+ * counted and skipped.  Direct calls (x86 call rel32, arm64 bl) and their
+ * targets, through the .o's relocation where there is one, are the
+ * machine's (machine.h, arch-x86.c, arch-arm64.c).
  *
  * "Real" instructions of a function leave out what the compiler or the
- * kernel adds around a body: endbr64/endbr32, the ftrace `call
+ * kernel adds around a body: x86 endbr64/endbr32, the ftrace `call
  * __fentry__` at entry (its 5-byte NOP form is a NOP), every NOP and int3
- * (padding, SLS), `ret` and `jmp __x86_return_thunk` (the return itself).
+ * (padding, SLS), `ret` and `jmp __x86_return_thunk` (the return itself);
+ * arm64 bti, paciasp/autiasp and the other PAC hints, every NOP (the
+ * -fpatchable-function-entry ones of ftrace too) and ret/retaa/retab.
  *
  * The work is split into chunks of whole segments so that -j threads can
  * decode in parallel; disasm_merge() concatenates the chunks' results in

@@ -12,6 +12,8 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "sites.h"
+
 struct dwarf_keep {
 	Dwarf *dw;			/* vmlinux: kept for dwarf_locate() */
 };
@@ -66,6 +68,12 @@ static bool flat_addr(const struct dwarf_walk *w, Dwarf_Addr a, uint64_t *flat)
 	}
 	*flat = a;
 	return true;
+}
+
+/* site_lines_walk()'s view of flat_addr(). */
+static bool flat_addr_cb(void *ctx, uint64_t a, uint64_t *flat)
+{
+	return flat_addr(ctx, a, flat);
 }
 
 /* Entry address and total size of a concrete subprogram. */
@@ -280,6 +288,8 @@ static void dwarf_rel(struct object *o, struct dwarf_walk *w)
 	w->mod = mod;
 	w->eager = true;
 	o->has_dwarf = walk_units(w);
+	if (o->has_dwarf)
+		site_lines_walk(o, w->dw, flat_addr_cb, w);
 out:
 	dwfl_end(dwfl);
 	free(copy);
@@ -300,6 +310,7 @@ void dwarf_object_run(struct object *o)
 		} else if ((o->has_dwarf = walk_units(&w))) {
 			struct dwarf_keep *k = xcalloc(1, sizeof(*k));
 
+			site_lines_walk(o, w.dw, flat_addr_cb, &w);
 			k->dw = w.dw;
 			o->dwarf_keep = k;
 		} else {

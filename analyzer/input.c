@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "machine.h"
 #include "util.h"
 
 #define AR_MAGIC "!<arch>\n"
@@ -77,14 +78,16 @@ bool input_elf_supported(const unsigned char *e, size_t len, char *why,
 	}
 	machine = get16(e + 18, e[EI_DATA] == ELFDATA2MSB);
 	m = machine_name(machine);
-	if (e[EI_CLASS] == ELFCLASS64 && machine == EM_X86_64)
+	if (e[EI_CLASS] == ELFCLASS64 && e[EI_DATA] == ELFDATA2LSB &&
+	    machine_find(machine))
 		return true;
 	if (m)
-		snprintf(why, whylen, "ELF%s %s object: asmscan reads ELF64 x86-64",
-			 e[EI_CLASS] == ELFCLASS64 ? "64" : "32", m);
+		snprintf(why, whylen, "ELF%s %s%s object: asmscan reads little-endian ELF64 x86-64 and AArch64",
+			 e[EI_CLASS] == ELFCLASS64 ? "64" : "32",
+			 e[EI_DATA] == ELFDATA2MSB ? "big-endian " : "", m);
 	else
 		snprintf(why, whylen,
-			 "ELF%s object of machine %u: asmscan reads ELF64 x86-64",
+			 "ELF%s object of machine %u: asmscan reads little-endian ELF64 x86-64 and AArch64",
 			 e[EI_CLASS] == ELFCLASS64 ? "64" : "32", machine);
 	return false;
 }
@@ -162,7 +165,7 @@ static void note_skipped(const char *input, const struct skipped *sk)
 #undef PART
 	if (total)
 		asmscan_notef(input, "skipped",
-			      "%zu object%s not ELF64 x86-64: %s", total,
+			      "%zu object%s not ELF64 x86-64 or AArch64: %s", total,
 			      total == 1 ? "" : "s", buf);
 	if (sk->archives)
 		asmscan_notef(input, "skipped",
@@ -418,7 +421,7 @@ void input_expand(const struct asmscan_options *opts, struct input_list *list)
 			expand_dir(opts, list, path, i, &sk);
 			if (list->n == before && !sk.filtered)
 				asmscan_notef(path, "nothing to read",
-					      "no ELF64 x86-64 object under it");
+					      "no ELF64 x86-64 or AArch64 object under it");
 		} else if (!S_ISREG(st.st_mode)) {
 			asmscan_error(path, "cannot read", "not a regular file");
 		} else {

@@ -307,7 +307,7 @@ static bool object_relocs(struct object *o)
 			if (sh.sh_type == SHT_REL || sh.sh_entsize != sizeof(Elf64_Rela)) {
 				object_error(o, "cannot read relocations",
 					     "section %s: %s", o->secs[elf_ndxscn(scn)].name,
-					     sh.sh_type == SHT_REL ? "SHT_REL is not used on x86-64"
+					     sh.sh_type == SHT_REL ? "SHT_REL is not used on x86-64 or AArch64"
 								   : "bad entry size");
 				free(v);
 				return false;
@@ -372,8 +372,9 @@ bool object_open(struct object *o, const struct input_object *in)
 		goto bad;
 	}
 	o->type = eh.e_type;
-	if (eh.e_ident[EI_DATA] != ELFDATA2LSB) {
-		object_error(o, "cannot analyse", "big-endian x86-64 object");
+	o->mach = machine_find(eh.e_machine);
+	if (!o->mach || eh.e_ident[EI_DATA] != ELFDATA2LSB) {
+		object_error(o, "cannot analyse", "big-endian or unknown machine");
 		goto bad;
 	}
 	if (!object_sections(o, &eh) || !object_symbols(o) || !object_relocs(o))
@@ -490,5 +491,13 @@ uint32_t object_section_by_name(const struct object *o, const char *name)
 	for (size_t i = 1; i < o->nsecs; i++)
 		if (!strcmp(o->secs[i].name, name))
 			return (uint32_t)i;
+	return 0;
+}
+
+uint64_t object_symbol_addr(const struct object *o, const char *name)
+{
+	for (size_t i = 1; i < o->nsyms; i++)
+		if (o->syms[i].defined && !strcmp(o->syms[i].name, name))
+			return o->syms[i].addr;
 	return 0;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * object.h — one ELF64 x86-64 object as the analyses see it: its sections,
+ * object.h — one ELF64 x86-64 or AArch64 object as the analyses see it: its sections,
  * its symbols, its functions, the relocations of a relocatable object, and
  * the results each analysis leaves in it.
  *
@@ -28,6 +28,7 @@
 
 #include "asmscan.h"
 #include "input.h"
+#include "machine.h"
 #include "util.h"
 
 #define OBJ_NONE UINT32_MAX
@@ -56,7 +57,7 @@ struct obj_reloc {
 	uint64_t offset;		/* in the section it applies to */
 	int64_t addend;
 	uint32_t sym;			/* .symtab index */
-	uint32_t type;			/* R_X86_64_* */
+	uint32_t type;			/* R_X86_64_*, R_AARCH64_* */
 };
 
 /* One function: the code range of a defined STT_FUNC symbol.  Symbols at
@@ -82,9 +83,9 @@ struct obj_func {
 	bool sym_copy;			/* duplicate local name or clone */
 };
 
-/* A direct call (e8 rel32) found by disasm.c, or a tail call: a jmp
- * (e9 rel32, eb rel8) to the start of another function or to an undefined
- * symbol. */
+/* A direct call (x86 e8 rel32, arm64 bl) found by disasm.c, or a tail
+ * call: a jmp (e9 rel32, eb rel8) or b to the start of another function or
+ * to an undefined symbol. */
 struct call_site {
 	uint64_t site;			/* flat address of the call */
 	uint64_t target;		/* flat target when known in this object */
@@ -146,6 +147,7 @@ struct object {
 	Elf *elf;
 
 	unsigned type;			/* ET_* */
+	const struct machine *mach;	/* from e_machine (machine.h) */
 	struct obj_section *secs;
 	size_t nsecs;
 	struct obj_sym *syms;		/* index = .symtab index */
@@ -171,6 +173,9 @@ struct object {
 	uint32_t dwarf_struct_size[TABLE_COUNT];	/* from DWARF, 0 unknown */
 	void *dwarf_keep;		/* lazy locator state (dwarf.c) */
 
+	/* sites.c, sites-lines.c: its records' expansion points in code */
+	struct site_lines *site_lines;
+
 	/* tables.c */
 	struct table_result tables[TABLE_COUNT];
 	uint32_t *table_counts;		/* nfuncs * TABLE_COUNT */
@@ -194,6 +199,8 @@ const struct obj_reloc *object_reloc_at(const struct object *o,
 /* Flat target S + A of a relocation; false when its symbol is undefined. */
 bool object_reloc_target(const struct object *o, const struct obj_reloc *r,
 			 uint64_t *flat);
+/* Flat address of the first defined symbol called name, 0 if none. */
+uint64_t object_symbol_addr(const struct object *o, const char *name);
 /* Section index by name, 0 if none. */
 uint32_t object_section_by_name(const struct object *o, const char *name);
 bool object_is_exec(const struct object *o, uint64_t addr);

@@ -298,6 +298,19 @@ void render_json(FILE *out, struct report *rep)
 		json_calls(&j, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		json_tables(&j, rep);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_json(&j, rep);
 	json_messages(&j);
 	json_object_end(&j);
+}
+
+/* Shared with the diff document (render-diff-json.c). */
+void render_json_objects(struct json *j, const struct report *rep)
+{
+	json_inputs(j, rep);
+}
+
+void render_json_messages(struct json *j)
+{
+	json_messages(j);
 }

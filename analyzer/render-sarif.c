@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-sarif.c — --format sarif: a SARIF 2.1.0 log with one run.
- * Findings are results of four rules; a result has a physical location
+ * Findings are results of five rules; a result has a physical location
  * (file and line of the function's declaration) when DWARF gives one, and
  * always a logical location (the function).  Problems with the inputs are
  * toolExecutionNotifications of the run's invocation.
@@ -19,6 +19,7 @@ enum rule {
 	RULE_DUPLICATE,
 	RULE_TINY_CALL,
 	RULE_TABLE_COPY,
+	RULE_ASM_SITE,
 	RULE_COUNT,
 };
 
@@ -37,6 +38,9 @@ static const struct {
 	[RULE_TABLE_COPY] = { "ASM004", "SpecialSectionEntriesInCopy",
 		"An out-of-line copy of an inline function holds entries of the kernel's special sections (alternatives, lock prefixes, exception table, ...).",
 		"note" },
+	[RULE_ASM_SITE] = { "ASM005", "OvercountedAsmSite",
+		"GCC's inliner charges this asm (one per template line) far more than the instructions it emits; asm_inline would charge 1 (asminline plugin records).",
+		"warning" },
 };
 
 /* A relative path is a relative URI reference; absolute ones get file://. */
@@ -171,6 +175,18 @@ static void results(struct json *j, struct report *rep)
 			       r->ref.func->decl_line, r->ref.func->name,
 			       r->ref.obj->name);
 		}
+	}
+	for (size_t i = 0; want & ASMSCAN_WANT_SITES && i < rep->sites.nrows; i++) {
+		const struct site_row *r = &rep->sites.rows[i];
+
+		snprintf(msg, sizeof(msg),
+			 "asm charged %" PRIu32 ", emits %" PRIu32 " (%s) in %" PRIu64 " statement%s of %" PRIu64 " unit%s; %" PRIu64 " refused call%s attributed to it",
+			 r->gcc_count, r->est_insns, r->site->kind, r->statements,
+			 r->statements == 1 ? "" : "s", r->units,
+			 r->units == 1 ? "" : "s", r->edges,
+			 r->edges == 1 ? "" : "s");
+		result(j, RULE_ASM_SITE, msg, r->spelling_file, r->spelling_line,
+		       r->functions[0], NULL);
 	}
 }
 

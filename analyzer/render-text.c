@@ -36,8 +36,8 @@ static void print_inputs(FILE *out, const struct report *rep)
 	if (rep->nobjs == 1 && !s->failed) {
 		const struct object *o = &rep->objs[0];
 
-		fprintf(out, "%s: ELF64 x86-64 %s, %s function%s, ", o->name,
-			render_type_name(o->type), num(a, o->nfuncs),
+		fprintf(out, "%s: ELF64 %s %s, %s function%s, ", o->name,
+			o->mach->name, render_type_name(o->type), num(a, o->nfuncs),
 			o->nfuncs == 1 ? "" : "s");
 		if (o->has_dwarf)
 			fprintf(out, "DWARF %s unit%s", num(b, o->dwarf_units),
@@ -348,4 +348,12 @@ void render_text(FILE *out, struct report *rep)
 		print_calls(out, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		print_tables(out, rep);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_text(out, rep);
+}
+
+/* Shared with the diff (render-diff-text.c): the inputs line. */
+void render_text_inputs(FILE *out, const struct report *rep)
+{
+	print_inputs(out, rep);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tables.c — read the special sections of Linux 6.1 x86-64 (see tables.h).
+ * tables.c — read the special sections of Linux 6.1 x86-64 and arm64 (see
+ * tables.h); what differs by machine is asked of the object's machine.
  */
 #include "tables.h"
 
@@ -17,6 +18,7 @@ struct field {
 	enum target target;
 	uint8_t flag_bits;	/* low bits that are flags, not address */
 	bool end_ok;		/* may point just past its section's end */
+	bool extern_ok;		/* code in another object (arm64 callback) */
 };
 
 struct layout {
@@ -32,26 +34,33 @@ struct layout {
  */
 static const struct layout altinstr = {
 	12, "struct alt_instr (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_CODE, 0, true } }, 2 };
+	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, true, false } }, 2 };
+/*
+ * arm64: the same 12 bytes, but alternative_cb's alt_offset is its
+ * callback, a function usually defined in another object.
+ */
+static const struct layout altinstr_arm64 = {
+	12, "arm64 struct alt_instr (12 bytes)",
+	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, true, true } }, 2 };
 static const struct layout smp_locks = {
-	4, "s32 lock-prefix pointers", { { 0, 4, T_CODE, 0, false } }, 1 };
+	4, "s32 lock-prefix pointers", { { 0, 4, T_CODE, 0, false, false } }, 1 };
 static const struct layout ex_table = {
 	12, "struct exception_table_entry (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_CODE, 0, false } }, 2 };
+	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, false, false } }, 2 };
 static const struct layout bug_verbose = {
 	12, "struct bug_entry with DEBUG_BUGVERBOSE (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_DATA, 0, false } }, 2 };
+	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_DATA, 0, false, false } }, 2 };
 static const struct layout bug_short = {
 	8, "struct bug_entry without DEBUG_BUGVERBOSE (8 bytes)",
-	{ { 0, 4, T_CODE, 0, false } }, 1 };
+	{ { 0, 4, T_CODE, 0, false, false } }, 1 };
 static const struct layout jump = {
 	16, "struct jump_entry (16 bytes)",
-	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_CODE, 0, false }, { 8, 8, T_DATA, 3, false } }, 3 };
+	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, false, false }, { 8, 8, T_DATA, 3, false, false } }, 3 };
 static const struct layout static_call = {
 	8, "struct static_call_site (8 bytes)",
-	{ { 0, 4, T_CODE, 0, false }, { 4, 4, T_DATA, 3, false } }, 2 };
+	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_DATA, 3, false, false } }, 2 };
 static const struct layout site = {
-	4, "s32 site pointers", { { 0, 4, T_CODE, 0, false } }, 1 };
+	4, "s32 site pointers", { { 0, 4, T_CODE, 0, false, false } }, 1 };
 
 /*
  * In vmlinux some tables are not sections of their own (vmlinux.lds puts
@@ -158,13 +167,15 @@ static enum follow field_target(const struct object *o, uint32_t shndx,
 			*why = "no relocation";
 			return FOLLOW_BAD;
 		}
-		if (r->type != (f->width == 4 ? R_X86_64_PC32 : R_X86_64_PC64)) {
+		if (r->type != (f->width == 4 ? o->mach->reloc_prel32
+					      : o->mach->reloc_prel64)) {
 			*why = "unexpected relocation type";
 			return FOLLOW_BAD;
 		}
 		if (!object_reloc_target(o, r, addr)) {
 			*why = "relocation against an undefined symbol";
-			return f->target == T_DATA ? FOLLOW_EXTERN : FOLLOW_BAD;
+			return f->target == T_DATA || f->extern_ok ? FOLLOW_EXTERN
+								   : FOLLOW_BAD;
 		}
 	} else {
 		*addr = sec->addr + off + f->offset +
@@ -184,21 +195,12 @@ static const char *entry_check(const struct object *o, enum table_kind kind,
 			       const unsigned char *e, uint64_t site)
 {
 	switch (kind) {
-	case TABLE_ALTINSTR: {
-		unsigned cpuid = (unsigned)get_le(e + 8, 2) & 0x7fff;
-
-		/* (NCAPINTS + NBUGINTS) * 32 is 736 in 6.1: allow growth. */
-		if (cpuid >= 32 * 32)
-			return "cpuid out of range";
-		if (e[11] > e[10])
-			return "replacementlen > instrlen";
-		return NULL;
-	}
+	case TABLE_ALTINSTR:
+		return o->mach->alt_check(e);
 	case TABLE_SMP_LOCKS:
 		return byte_at(o, site) == 0xf0 ? NULL : "not a lock prefix (0xf0)";
 	case TABLE_EX:
-		/* EX_TYPE_* is the low byte of data; 6.1 has about 20. */
-		return (get_le(e + 8, 4) & 0xff) < 64 ? NULL : "unknown EX_TYPE";
+		return o->mach->ex_check(e);
 	default:
 		return NULL;
 	}
@@ -308,6 +310,15 @@ static bool find_region(const struct object *o, enum table_kind kind,
 	return rg->shndx != 0;
 }
 
+/* The c-th candidate layout of a table in o, NULL after the last. */
+static const struct layout *layout_of(const struct object *o,
+				      enum table_kind kind, int c)
+{
+	if (kind == TABLE_ALTINSTR && o->mach == &machine_arm64)
+		return c ? NULL : &altinstr_arm64;
+	return table_defs[kind].layouts[c];
+}
+
 static void read_table(struct object *o, enum table_kind kind)
 {
 	struct table_result *res = &o->tables[kind];
@@ -324,8 +335,8 @@ static void read_table(struct object *o, enum table_kind kind)
 		snprintf(why, sizeof(why), "section has no data in the file");
 		goto refuse;
 	}
-	for (int c = 0; c < 2 && table_defs[kind].layouts[c]; c++) {
-		const struct layout *l = table_defs[kind].layouts[c];
+	for (int c = 0; c < 2 && layout_of(o, kind, c); c++) {
+		const struct layout *l = layout_of(o, kind, c);
 		struct table_result probe;
 
 		if (dsize && dsize != l->size)

@@ -12,7 +12,8 @@
 #include "util.h"
 
 struct ttable_cell {
-	uint64_t num;
+	uint64_t num;			/* TT_PCT: the base */
+	int64_t delta;			/* TT_DELTA, TT_PCT */
 	char *text;
 	bool blank;
 };
@@ -44,6 +45,20 @@ void ttable_num(struct ttable *t, uint64_t v)
 	*c = (struct ttable_cell){ .num = v };
 }
 
+void ttable_delta(struct ttable *t, int64_t v)
+{
+	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
+
+	*c = (struct ttable_cell){ .delta = v };
+}
+
+void ttable_pct(struct ttable *t, int64_t delta, uint64_t base)
+{
+	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
+
+	*c = (struct ttable_cell){ .delta = delta, .num = base };
+}
+
 void ttable_text(struct ttable *t, const char *s)
 {
 	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
@@ -70,6 +85,19 @@ static void cell_str(const struct ttable *t, const struct ttable_cell *c,
 		buf[0] = '\0';
 	} else if (t->cols[col].kind == TT_TEXT) {
 		snprintf(buf, len, "%s", c->text ? c->text : "");
+	} else if (t->cols[col].kind == TT_DELTA) {
+		char num[32];
+		uint64_t mag = c->delta < 0 ? 0 - (uint64_t)c->delta :
+					      (uint64_t)c->delta;
+
+		snprintf(buf, len, "%s%s", c->delta < 0 ? "-" : c->delta ? "+" : "",
+			 fmt_count(num, mag));
+	} else if (t->cols[col].kind == TT_PCT) {
+		if (c->num)
+			snprintf(buf, len, "%+.1f%%",
+				 100.0 * (double)c->delta / (double)c->num);
+		else
+			snprintf(buf, len, "%s", c->delta ? "new" : "");
 	} else {
 		char num[32];
 
@@ -83,10 +111,13 @@ static void sum_row(const struct ttable *t, size_t from, size_t to,
 {
 	for (size_t col = 0; col < t->ncols; col++) {
 		row[col] = (struct ttable_cell){ .blank = true };
-		if (t->cols[col].kind == TT_NUM) {
+		if (t->cols[col].kind == TT_NUM || t->cols[col].kind == TT_DELTA ||
+		    t->cols[col].kind == TT_PCT) {
 			row[col].blank = false;
-			for (size_t r = from; r < to; r++)
+			for (size_t r = from; r < to; r++) {
 				row[col].num += t->cells[r * t->ncols + col].num;
+				row[col].delta += t->cells[r * t->ncols + col].delta;
+			}
 		}
 	}
 	row[t->label] = (struct ttable_cell){ .text = (char *)label };

@@ -20,6 +20,9 @@ enum ttable_kind {
 	TT_NUM,		/* summed into [N others] and TOTAL */
 	TT_MAX,		/* a number not summed: blank in those rows */
 	TT_TEXT,	/* left-aligned; the label column takes "[N others]" */
+	TT_DELTA,	/* signed, "+1,234"/"-1,234", summed (diff tables) */
+	TT_PCT,		/* a delta over a base, "+12.5%"; both summed, so the
+			 * [N others] and TOTAL rows show their own ratio */
 };
 
 struct ttable_col {
@@ -33,6 +36,9 @@ struct ttable;
 struct ttable *ttable_new(const struct ttable_col *cols, size_t ncols,
 			  size_t label);
 void ttable_num(struct ttable *t, uint64_t v);	/* next cell of the row */
+void ttable_delta(struct ttable *t, int64_t v);	/* TT_DELTA */
+/* TT_PCT: 100 * delta / base; base 0 prints "new" (or blank if delta 0). */
+void ttable_pct(struct ttable *t, int64_t delta, uint64_t base);
 void ttable_text(struct ttable *t, const char *s);	/* copied; NULL blank */
 void ttable_blank(struct ttable *t);
 /* Print with at most top rows (0 = all), the rest collapsed; TOTAL if asked. */

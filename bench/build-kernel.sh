@@ -7,6 +7,9 @@
 #   none   no plugin (the reference)
 #   warn   -fplugin=PLUGIN, warn mode, every record appended to report.jsonl
 #   apply  the same in mode=apply: every flagged asm treated as asm inline
+#   warn-g warn mode on x86_64_defconfig + CONFIG_DEBUG_INFO_DWARF4: the
+#          records and DWARF line tables together (asmscan sites, check,
+#          patch on a real kernel); about twice the time and disk of warn
 #
 # The tree is $ASMINLINE_CACHE/linux-VERSION/kbuild-VARIANT (an O= build of
 # the source that tests/kernel/prepare-kernel.sh unpacked).  Build metadata
@@ -27,12 +30,12 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 case "$variant" in
 none) ;;
-warn | apply)
-	[ -n "$plugin" ] || { echo "usage: $0 warn|apply PLUGIN.so" >&2; exit 2; }
+warn | apply | warn-g)
+	[ -n "$plugin" ] || { echo "usage: $0 warn|apply|warn-g PLUGIN.so" >&2; exit 2; }
 	plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 	[ -f "$plugin" ] || { echo "build-kernel: $plugin: no such plugin" >&2; exit 2; }
 	;;
-*) echo "usage: $0 none|warn|apply [PLUGIN.so]" >&2; exit 2 ;;
+*) echo "usage: $0 none|warn|apply|warn-g [PLUGIN.so]" >&2; exit 2 ;;
 esac
 
 prepared=$("$here/tests/kernel/prepare-kernel.sh" x86_64) || exit $?
@@ -58,6 +61,13 @@ if [ "$variant" != none ]; then
 fi
 
 make -s -C "$src" O="$out" ARCH=x86_64 x86_64_defconfig >"$out/build.log" 2>&1
+if [ "$variant" = warn-g ]; then
+	"$src/scripts/config" --file "$out/.config" \
+		--disable DEBUG_INFO_NONE --enable DEBUG_INFO_DWARF4
+	make -s -C "$src" O="$out" ARCH=x86_64 olddefconfig >>"$out/build.log" 2>&1
+	grep -qx "CONFIG_DEBUG_INFO_DWARF4=y" "$out/.config" ||
+		{ echo "build-kernel: warn-g: CONFIG_DEBUG_INFO_DWARF4 not taken" >&2; exit 1; }
+fi
 status=0
 /usr/bin/time -v -o "$out/time.txt" \
 	make -C "$src" O="$out" ARCH=x86_64 -j"$(nproc)" KCFLAGS="$kcflags" vmlinux \

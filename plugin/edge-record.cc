@@ -3,7 +3,8 @@
  * edge-record.cc — renders struct edge_record as a format_version 1 "edge"
  * record (docs/format.md).  Field order is fixed so that reports diff
  * well; readers must not depend on it.  The renderer only reads the
- * struct: whoever embeds edge records in objects renders the same bytes.
+ * struct: the embedded "edge" string (embed.cc) is the same JSON object as
+ * the report's line, without the newline.
  */
 #include "edges.h"
 #include "asm-record.h"
@@ -33,7 +34,8 @@ static void edge_record_key_int(struct json_buf *b, const char *key, long val)
 	b->need_comma = true;
 }
 
-void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
+void edge_record_render_object(const struct edge_record *rec,
+			       struct json_buf *b)
 {
 	char fp[FINGERPRINT_HEX_LEN + 1];
 
@@ -79,5 +81,10 @@ void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
 	edge_record_key_int(b, "fingerprints_dropped",
 			    rec->fingerprints_dropped);
 	json_end_object(b);
+}
+
+void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
+{
+	edge_record_render_object(rec, b);
 	json_buf_raw(b, "\n", 1);
 }

@@ -294,6 +294,9 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 		edge_record_render_json(&rec, &pl->line);
 		report_write(&pl->report, pl->line.data, pl->line.len);
 	}
+	/* The findings CI and asmscan's ranking of sites need, in .comment. */
+	if (pl->opts.embed && rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM)
+		embed_unit_add_edge(&pl->embed, &rec);
 }
 
 /* "inline" has run: every call it refused, in every body and copy. */

@@ -76,6 +76,19 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
 	embed_ids_add(&e->stmts, embed_keep_scratch(e));
 }
 
+void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec)
+{
+	uint64_t id;
+
+	json_buf_reset(&e->scratch);
+	edge_record_render_object(rec, &e->scratch);
+	id = embed_id(e->scratch.data, e->scratch.len);
+	/* Identical edges of one unit: one string, the id listed twice. */
+	if (!embed_ids_has(&e->edges, id))
+		embed_keep_scratch(e);
+	embed_ids_add(&e->edges, id);
+}
+
 /* -DNAME or -DNAME=VALUE on the command line. */
 static bool embed_cmdline_defines(const char *name)
 {
@@ -121,13 +134,26 @@ static void embed_uint(struct json_buf *b, const char *key,
 	json_uint(b, v);
 }
 
+static void embed_id_array(struct json_buf *b, const char *key,
+			   const struct embed_ids *ids)
+{
+	char id[FINGERPRINT_HEX_LEN + 1];
+
+	json_key(b, key);
+	json_begin_array(b);
+	for (size_t i = 0; i < ids->n; i++) {
+		snprintf(id, sizeof(id), "%016llx",
+			 (unsigned long long)ids->v[i]);
+		json_cstring(b, id);
+	}
+	json_end_array(b);
+}
+
 /* The unit record: what the compilation saw, and which stmts are its. */
 static void embed_render_unit(const struct embed_unit *e,
 			      const struct embed_unit_meta *m,
 			      struct json_buf *b)
 {
-	char id[FINGERPRINT_HEX_LEN + 1];
-
 	json_begin_object(b);
 	json_key(b, "record");
 	json_cstring(b, "unit");
@@ -155,14 +181,10 @@ static void embed_render_unit(const struct embed_unit *e,
 			embed_uint(b, asmtpl_kind_name((enum asmtpl_kind)k),
 				   e->kinds[k]);
 	json_end_object(b);
-	json_key(b, "stmts");
-	json_begin_array(b);
-	for (size_t i = 0; i < e->stmts.n; i++) {
-		snprintf(id, sizeof(id), "%016llx",
-			 (unsigned long long)e->stmts.v[i]);
-		json_cstring(b, id);
-	}
-	json_end_array(b);
+	embed_id_array(b, "stmts", &e->stmts);
+	/* Left out when empty: a unit record of before edges reads the same. */
+	if (e->edges.n)
+		embed_id_array(b, "edges", &e->edges);
 	json_end_object(b);
 }
 
@@ -207,6 +229,7 @@ void embed_unit_free(struct embed_unit *e)
 	json_buf_free(&e->scratch);
 	free(e->sites.v);
 	free(e->stmts.v);
+	free(e->edges.v);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -243,8 +266,9 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	bytes = embed_unit_write(&pl->embed, &meta, asm_out_file);
 	if (pl->opts.verbose)
 		fprintf(stderr,
-			"asminline: %s: embedded %lu site, %lu stmt and 1 unit record(s) in .comment (%lu bytes)\n",
+			"asminline: %s: embedded %lu site, %lu stmt, %lu edge and 1 unit record(s) in .comment (%lu bytes)\n",
 			meta.tu, (unsigned long)pl->embed.sites.n,
-			(unsigned long)pl->embed.stmts.n, (unsigned long)bytes);
+			(unsigned long)pl->embed.stmts.n,
+			(unsigned long)pl->embed.edges.n, (unsigned long)bytes);
 	embed_unit_free(&pl->embed);
 }

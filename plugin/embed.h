@@ -19,9 +19,15 @@
  *   - "stmt": where it is (function, expansion point, fingerprint) and
  *     its site's id; a statement of a header's static inline function is
  *     the same string in every unit, which ld keeps once;
+ *   - "edge": a refused call the plugin attributes to over-counted asm
+ *     (verdict blocked-by-asm), the report's edge record as it is: its
+ *     "tu" keeps same-named static functions of two units apart, and its
+ *     "fingerprints" name the unit's stmts involved;
  *   - "unit": one per translation unit, counts over all its statements
- *     and the ids of its stmt strings, so the report's flagged records
- *     can be put back together: stmt + site + the unit's "tu".
+ *     and the ids of its stmt and edge strings (an id once per record:
+ *     two identical edges of one unit are listed twice, which the link's
+ *     merging of identical strings cannot undo), so the report's flagged
+ *     and blocked-by-asm records can be put back together.
  *
  * When: at PLUGIN_FINISH_UNIT.  GCC 12's compile_file() calls it after the
  * .ident directive and before targetm.asm_out.file_end(), with
@@ -49,6 +55,7 @@ struct embed_unit {
 	struct json_buf scratch;
 	struct embed_ids sites;		/* site strings already in strings */
 	struct embed_ids stmts;		/* stmt ids, in visit order */
+	struct embed_ids edges;		/* edge ids, in the order found */
 	/* Counts over every statement of the unit. */
 	unsigned long statements;
 	unsigned long asm_inline;
@@ -70,6 +77,10 @@ struct embed_unit_meta {
 
 /* Count the statement; keep its embedded record when it is flagged. */
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec);
+
+struct edge_record;
+/* Keep an attributed edge's embedded record (blocked-by-asm only). */
+void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec);
 
 /*
  * Why this compilation must not or cannot carry records in its object, or

@@ -3,7 +3,10 @@
 #
 # setup.sh — make this machine able to build and test asminline, then
 # build it: installs the Debian packages that are missing (as root, or
-# through sudo), then `cmake -S . -B build` and `cmake --build build`.
+# through sudo), then `cmake -S . -B build` and `cmake --build build`, and
+# the plugin for the arm64 cross compiler in build-arm64 (the same sources,
+# -DASMINLINE_PLUGIN_GCC=aarch64-linux-gnu-gcc-12; skipped with a message
+# where the cross compiler or its plugin headers cannot be had).
 #
 # Idempotent and fast when everything is there: packages are checked with
 # dpkg-query first, and apt-get update runs only when apt does not know a
@@ -16,13 +19,16 @@ cd "$(dirname "$0")/.."
 # Build: compiler, CMake, the plugin headers of the GCC that loads the
 # plugin, elfutils and capstone.  Tests: python3 (JSON checks), binutils
 # (nm, objdump), patch (fix-it patches), ccache (records through cache
-# hits), the arm64 cross tools, and a Linux 6.1 tree with what its build
+# hits), the arm64 cross tools (gcc-aarch64-linux-gnu gives Kbuild's
+# CROSS_COMPILE=aarch64-linux-gnu- its unversioned gcc) and the plugin
+# headers of that cross GCC, and a Linux 6.1 tree with what its build
 # needs (flex, bison, bc, libssl-dev, xz-utils).  The asmscan benchmark:
 # dwarves (pfunct, compared against) and time (GNU time -v).
 PKGS=(
 	build-essential cmake pkg-config gcc-12-plugin-dev
 	libelf-dev libdw-dev libcapstone-dev python3
 	binutils patch ccache binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
+	gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 	linux-source-6.1 flex bison bc libssl-dev xz-utils
 	dwarves time
 )
@@ -68,3 +74,15 @@ fi
 
 cmake -S . -B build
 cmake --build build -j"$(nproc)"
+
+# The arm64 plugin: only what the arm64 tests of build-arm64 use
+# (run-tests.sh runs them).
+ARM64_GCC=aarch64-linux-gnu-gcc-12
+if command -v "$ARM64_GCC" >/dev/null &&
+	[ -f "$("$ARM64_GCC" -print-file-name=plugin)/include/gcc-plugin.h" ]; then
+	cmake -S . -B build-arm64 -DASMINLINE_PLUGIN_GCC="$ARM64_GCC"
+	cmake --build build-arm64 -j"$(nproc)" --target asminline asmtpl-eval
+else
+	log "no $ARM64_GCC with plugin headers (gcc-12-plugin-dev-aarch64-linux-gnu): build-arm64 not built, its tests will be skipped"
+	rm -rf build-arm64
+fi

@@ -73,7 +73,7 @@ log = json.load(open(sys.argv[1]))
 assert log['version'] == '2.1.0' and 'sarif-2.1.0' in log['$schema']
 run, = log['runs']
 rules = run['tool']['driver']['rules']
-assert [r['id'] for r in rules] == ['ASM001', 'ASM002', 'ASM003', 'ASM004']
+assert [r['id'] for r in rules] == ['ASM001', 'ASM002', 'ASM003', 'ASM004', 'ASM005']
 res = run['results']
 assert res, 'no results'
 for r in res:

@@ -69,27 +69,27 @@ PY
 
 # Other machines and classes.
 echo nop | as --32 -o tree/mm/vdso32.o -
-python3 - tree/kernel/fork.o tree/mm/arm.o <<'PY'
+python3 - tree/kernel/fork.o tree/mm/riscv.o <<'PY'
 import sys
 data = bytearray(open(sys.argv[1], 'rb').read())
-data[18:20] = (183).to_bytes(2, 'little')      # EM_AARCH64
+data[18:20] = (243).to_bytes(2, 'little')      # EM_RISCV
 open(sys.argv[2], 'wb').write(data)
 PY
 expect 2 "$ASMSCAN" tree/mm/vdso32.o
-grep -qx "asmscan: tree/mm/vdso32.o: cannot analyse: ELF32 i386 object: asmscan reads ELF64 x86-64" err.txt ||
+grep -qx "asmscan: tree/mm/vdso32.o: cannot analyse: ELF32 i386 object: asmscan reads little-endian ELF64 x86-64 and AArch64" err.txt ||
 	fail "named ELF32: $(cat err.txt)"
-expect 2 "$ASMSCAN" tree/mm/arm.o tree/kernel/fork.o
-grep -qx "asmscan: tree/mm/arm.o: cannot analyse: ELF64 AArch64 object: asmscan reads ELF64 x86-64" err.txt ||
-	fail "named AArch64: $(cat err.txt)"
+expect 2 "$ASMSCAN" tree/mm/riscv.o tree/kernel/fork.o
+grep -qx "asmscan: tree/mm/riscv.o: cannot analyse: ELF64 RISC-V object: asmscan reads little-endian ELF64 x86-64 and AArch64" err.txt ||
+	fail "named RISC-V: $(cat err.txt)"
 grep -q "^tree/kernel/fork.o: ELF64" out.txt || fail "the good input after it was not read"
 expect 0 "$ASMSCAN" copies tree
 [ "$(grep -c "note: skipped" err.txt)" -eq 2 ] &&
-	grep -qx "asmscan: tree: note: skipped: 2 objects not ELF64 x86-64: 1 ELF32, 1 of another machine (AArch64)" err.txt ||
+	grep -qx "asmscan: tree: note: skipped: 2 objects not ELF64 x86-64 or AArch64: 1 ELF32, 1 of another machine (RISC-V)" err.txt ||
 	fail "one note for what a directory skips: $(cat err.txt)"
 grep -q "^3 objects" out.txt || fail "directory with foreign objects: $(cat out.txt)"
-(cd tree && ar cDPrST ../mixed.a kernel/fork.o mm/vdso32.o mm/arm.o)
+(cd tree && ar cDPrST ../mixed.a kernel/fork.o mm/vdso32.o mm/riscv.o)
 expect 0 "$ASMSCAN" copies mixed.a
-grep -qx "asmscan: mixed.a: note: skipped: 2 objects not ELF64 x86-64: 1 ELF32, 1 of another machine (AArch64)" err.txt ||
+grep -qx "asmscan: mixed.a: note: skipped: 2 objects not ELF64 x86-64 or AArch64: 1 ELF32, 1 of another machine (RISC-V)" err.txt ||
 	fail "archive with foreign objects: $(cat err.txt)"
 
 # A thin archive whose member is gone: that member is an error, not the rest.
@@ -104,6 +104,6 @@ mv tree/mm/slab.o.away tree/mm/slab.o
 # An empty directory is not an error, but said.
 mkdir empty
 expect 0 "$ASMSCAN" empty
-grep -qx "asmscan: empty: note: nothing to read: no ELF64 x86-64 object under it" err.txt ||
+grep -qx "asmscan: empty: note: nothing to read: no ELF64 x86-64 or AArch64 object under it" err.txt ||
 	fail "empty directory: $(cat err.txt)"
 echo "$TEST: PASS"

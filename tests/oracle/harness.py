@@ -9,6 +9,8 @@
   - parse_fnsummary_dump(): the `size:` that -fdump-ipa-fnsummary-details
     prints under each GIMPLE_ASM, which is estimate_num_insns() with the
     size weights -- the inliner's own charge, independent of the plugin.
+  - parse_fnsummary_asm(): every asm statement of that dump with its size,
+    for matching the plugin's records by template.
   - read_plugin_report(): the JSON Lines the plugin appends.
   - shorten(): one-line rendering of a template for tables.
 """
@@ -93,6 +95,53 @@ def parse_fnsummary_dump(path):
                     cur.append(int(m.group(1)))
                 in_asm = False
     return result
+
+
+RE_ASM_HEAD = re.compile(r'^__asm__((?: \w+)*)\("')
+
+
+def parse_fnsummary_asm(path):
+    """[(qualifiers, text after `__asm__ QUALS("`, size)] of every asm
+    statement in the first analysis of each function.
+
+    GCC prints the template raw (`__asm__ __volatile__ __inline__ goto("` +
+    template + `" : ...)`), newlines included, up to the line
+    "\t\tfreq: ... size: N ...".
+    """
+    out = []
+    seen = set()
+    cur = None          # lines of the statement being read
+    active = False
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = RE_FN.match(line)
+            if m:
+                active = m.group(1) not in seen
+                seen.add(m.group(1))
+                cur = None
+                continue
+            if not active:
+                continue
+            if line.startswith("IPA function summary for "):
+                active = False
+                cur = None
+                continue
+            if cur is None and RE_ASM.match(line):
+                cur = [line.lstrip()]
+                continue
+            m = RE_SIZE.match(line)
+            if m:
+                if cur is not None:
+                    text = "\n".join(cur)
+                    h = RE_ASM_HEAD.match(text)
+                    if h:
+                        out.append((h.group(1).split(), text[h.end():], int(m.group(1))))
+                cur = None
+                continue
+            if cur is not None:
+                cur.append(line)
+    return out
 
 
 def read_plugin_report(path):

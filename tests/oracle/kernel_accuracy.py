@@ -18,7 +18,10 @@ For each object of a fixed list spread over the kernel's subsystems:
   5. with --plugin, the same command again with `-fplugin=...
      -fplugin-arg-asminline-report=...` appended (what KCFLAGS would add),
      and the plugin's records are joined to the oracle's blocks by the
-     statement's location (file, line).
+     statement's location (file, line); that compile also writes
+     -fdump-ipa-fnsummary-details, and every record's gcc_count must equal
+     the size GCC's dump gives an asm statement of the same template (and
+     asm inline or not), the inliner's own charge.
 
 Writes OUT/accuracy.json and OUT/accuracy.md.  Exit 0 when exact/total >=
 --min-exact (default 99.5 %), 1 below it or when an object failed, 2 usage,
@@ -29,6 +32,7 @@ import argparse
 import concurrent.futures
 import datetime
 import fcntl
+import glob
 import json
 import os
 import shlex
@@ -45,7 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PREPARE = os.path.join(HERE, "..", "kernel", "prepare-kernel.sh")
 FORMAT_VERSION = 1
 
-# All part of an x86_64_defconfig vmlinux in 6.1 (obj-y, or obj-$(CONFIG_X)
+# All part of an x86_64_defconfig (arm64: ARCH=arm64 defconfig) vmlinux in 6.1 (obj-y, or obj-$(CONFIG_X)
 # with X=y, or lib-y for usercopy_64.o); arch/x86/kvm is not: CONFIG_KVM is
 # unset there, only KVM_GUEST.  Kbuild compiles a single target on request
 # even when the configuration would not link it, so --objects can measure
@@ -77,7 +81,7 @@ OBJECTS = {
         "kernel/fork.o", "kernel/sched/core.o", "kernel/time/hrtimer.o",
         "mm/page_alloc.o", "mm/slub.o", "fs/ext4/inode.o", "fs/namei.o",
         "net/ipv4/tcp.o", "net/core/dev.o", "block/blk-mq.o", "lib/iov_iter.o",
-        "security/selinux/hooks.o", "drivers/net/virtio_net.o",
+        "drivers/tty/serial/amba-pl011.o", "drivers/net/virtio_net.o",
         "arch/arm64/kernel/process.o", "arch/arm64/kernel/signal.o",
         "arch/arm64/mm/fault.o", "arch/arm64/kernel/cpufeature.o",
         "arch/arm64/kernel/traps.o", "kernel/irq/manage.o", "io_uring/io_uring.o",
@@ -244,7 +248,11 @@ def plugin_compare(argv, obj, base, build, plugin, stmts):
     if os.path.exists(report):
         os.unlink(report)
     cmd = to_asm_command(argv, obj, base + ".plugin.s", base + ".plugin.d")
-    cmd += ["-fplugin=" + plugin, "-fplugin-arg-asminline-report=" + report]
+    dumpdir = base + ".dump"
+    shutil.rmtree(dumpdir, ignore_errors=True)
+    os.makedirs(dumpdir)
+    cmd += ["-fplugin=" + plugin, "-fplugin-arg-asminline-report=" + report,
+            "-fdump-ipa-fnsummary-details", "-dumpdir", dumpdir + "/"]
     r = subprocess.run(cmd, cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = {"report": report}
     for p in (base + ".plugin.s", base + ".plugin.d"):
@@ -252,12 +260,21 @@ def plugin_compare(argv, obj, base, build, plugin, stmts):
             os.unlink(p)
     if r.returncode != 0:
         out["error"] = r.stdout.decode("utf-8", "replace")[-3000:]
+        shutil.rmtree(dumpdir, ignore_errors=True)
         return out
     try:
         recs = harness.read_plugin_report(report)
+        dumps = glob.glob(os.path.join(dumpdir, "*fnsummary*"))
+        if len(dumps) != 1:
+            raise harness.HarnessError("expected one fnsummary dump in %s, found %d" % (
+                dumpdir, len(dumps)))
+        dump_asm = harness.parse_fnsummary_asm(dumps[0])
     except harness.HarnessError as e:
         out["error"] = str(e)
         return out
+    finally:
+        shutil.rmtree(dumpdir, ignore_errors=True)
+    out["dump"] = dump_compare(recs, dump_asm)
     by_loc = {}
     for b in stmts:
         if not b.error:
@@ -287,6 +304,30 @@ def plugin_compare(argv, obj, base, build, plugin, stmts):
                                   "est_insns": r.get("est_insns"),
                                   "gcc_count": r.get("gcc_count")})
     return out
+
+
+def dump_compare(recs, dump_asm):
+    """Each record's gcc_count against the dump's size for its template."""
+    d = {"compared": 0, "equal": 0, "not_in_dump": 0, "mismatches": []}
+    for r in recs:
+        tpl = r.get("template")
+        if tpl is None:
+            continue
+        want_inline = bool(r.get("asm_inline"))
+        sizes = {size for quals, rest, size in dump_asm
+                 if ("__inline__" in quals) == want_inline and rest.startswith(tpl + '"')
+                 and rest[len(tpl) + 1:len(tpl) + 3] in (" :", ")", ");", ")")}
+        if not sizes:
+            d["not_in_dump"] += 1	# removed before the summary, or inlined nowhere
+            continue
+        d["compared"] += 1
+        if sizes == {r.get("gcc_count")}:
+            d["equal"] += 1
+        elif len(d["mismatches"]) < 50:
+            d["mismatches"].append({"function": r.get("function"), "file": r.get("file"),
+                                    "line": r.get("line"), "gcc_count": r.get("gcc_count"),
+                                    "dump_sizes": sorted(sizes), "template": tpl})
+    return d
 
 
 def totals(results):
@@ -388,16 +429,22 @@ def write_md(path, meta, results, failed, t):
                  "emitted nowhere); a record is exact when its est_insns equals the "
                  "oracle's count of a block at its location.")
         L.append("")
-        L.append("| object | records | empty | joined | exact | unjoined | ambiguous | sum gcc_count |")
-        L.append("|---|---:|---:|---:|---:|---:|---:|---:|")
-        sums = [0] * 7
+        L.append("gcc_count = dump: records whose template the "
+                 "`-fdump-ipa-fnsummary-details` dump of the same compile holds, and how "
+                 "many of those have gcc_count equal to the dump's size (records of "
+                 "functions removed before the summary are not in it).")
+        L.append("")
+        L.append("| object | records | empty | joined | exact | unjoined | ambiguous | sum gcc_count | in dump | gcc_count = dump |")
+        L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        sums = [0] * 9
         for r in pl:
             p = r["plugin"]
             if "error" in p:
-                L.append("| %s | error | | | | | | |" % r["object"])
+                L.append("| %s | error | | | | | | | | |" % r["object"])
                 continue
             row = [p["records"], p["empty"], p["joined"], p["exact"], p["unjoined"],
-                   p["ambiguous"], p["gcc_count_sum"]]
+                   p["ambiguous"], p["gcc_count_sum"], p["dump"]["compared"],
+                   p["dump"]["equal"]]
             sums = [a + b for a, b in zip(sums, row)]
             L.append("| %s | %s |" % (r["object"], " | ".join(str(x) for x in row)))
         L.append("| **total** | %s |" % " | ".join("**%d**" % x for x in sums))
@@ -410,6 +457,15 @@ def write_md(path, meta, results, failed, t):
                 L.append("- `%s` %s:%s in %s: est_insns %s, oracle %s: `%s`" % (
                     obj, rel(m["file"]), m["line"], m["function"], m["est_insns"],
                     m["oracle"], md_code(m["template"] or "")[:300]))
+            L.append("")
+        dm = [(r["object"], m) for r in pl for m in r["plugin"].get("dump", {}).get("mismatches", [])]
+        if dm:
+            L.append("Records whose gcc_count differs from GCC's dump:")
+            L.append("")
+            for obj, m in dm[:100]:
+                L.append("- `%s` %s:%s in %s: gcc_count %s, dump %s: `%s`" % (
+                    obj, rel(m["file"]), m["line"], m["function"], m["gcc_count"],
+                    m["dump_sizes"], md_code(m["template"])[:300]))
             L.append("")
     with open(path, "w") as f:
         f.write("\n".join(L))
@@ -514,6 +570,19 @@ def main(argv=None):
     if t["objects"] < min(MIN_OBJECTS, len(objects)):
         log("FAIL: only %d objects measured (want %d)" % (t["objects"], MIN_OBJECTS))
         ok = False
+    pl = [r["plugin"] for r in results if "plugin" in r]
+    perr = [p for p in pl if "error" in p]
+    if perr:
+        log("FAIL: the plugin's compile failed on %d objects (an ICE?)" % len(perr))
+        ok = False
+    dump = [p["dump"] for p in pl if "dump" in p]
+    if dump:
+        cmp_, eq = sum(d["compared"] for d in dump), sum(d["equal"] for d in dump)
+        log("plugin: %d records compared with GCC's fnsummary dump, %d equal, %d not in it" % (
+            cmp_, eq, sum(d["not_in_dump"] for d in dump)))
+        if cmp_ != eq or not cmp_:
+            log("FAIL: gcc_count differs from GCC's dump for %d records" % (cmp_ - eq))
+            ok = False
     if t["exact_pct"] < args.min_exact:
         log("FAIL: exact %.3f %% < %.1f %%" % (t["exact_pct"], args.min_exact))
         ok = False

@@ -9,6 +9,9 @@
 #   - report.c compiled with the defaults (embed=1): the unit record counts
 #     every statement of the report, and the asm records it lists, with
 #     "tu" filled in, are exactly the report's flagged records;
+#   - apply.c (a wrapper of 11 LOCK_PREFIX asm refused for size): the edge
+#     records the unit lists are exactly the report's blocked-by-asm edges,
+#     the same after a link, and each names flagged stmts of its unit;
 #   - the same records through -S and the assembler, with -g, and with
 #     -fno-ident (no .comment before ours), the assembler silent;
 #   - embed=0, -fPIC, -DBUILD_VDSO (the kernel carries vDSO images whole,
@@ -43,10 +46,28 @@ def run(cmd, check=True):
     return p
 
 
-def load_report(path):
+def load_report(path, record="asm"):
     with open(path, encoding="utf-8") as f:
-        # edge records (record "edge") are not embedded: asm records only
-        return [r for r in map(json.loads, f) if r["record"] == "asm"]
+        return [r for r in map(json.loads, f) if r["record"] == record]
+
+
+def check_edges(obj, report_path, what):
+    """obj's embedded edges are the report's blocked-by-asm edges, and each
+    edge's fingerprints are those of flagged stmts of its own unit."""
+    units, stmts, edges = embedded.read_all(obj)
+    want = [r for r in load_report(report_path, "edge")
+            if r["verdict"] == "blocked-by-asm"]
+    if canon(edges) != canon(want):
+        fail(f"{what}: embedded edges differ from the report's blocked-by-asm "
+             f"edges:\n  only embedded: {list(canon(edges) - canon(want))[:2]}"
+             f"\n  only in report: {list(canon(want) - canon(edges))[:2]}")
+    fps = {(s["tu"], s["fingerprint"]) for s in stmts}
+    for e in edges:
+        missing = [f for f in e["fingerprints"] if (e["tu"], f) not in fps]
+        if missing:
+            fail(f"{what}: edge {e['caller']} -> {e['callee']} names "
+                 f"fingerprints no stmt of {e['tu']} has: {missing}")
+    return edges
 
 
 def canon(recs):
@@ -113,6 +134,16 @@ def main():
 
     # -S then the assembler; -g; -fno-ident (GAS makes .comment for our
     # first .ident): the same strings, and not a word from the assembler.
+    # Edges: the constructed refusal of apply.c, blocked by its asm.
+    run(base[:2] + base[3:] + ["-c", os.path.join(testdir, "apply.c"),
+                               "-o", "e.o", "-fplugin-arg-asminline-report=e.jsonl"])
+    edges = check_edges("e.o", "e.jsonl", "apply.c")
+    if not edges:
+        fail("apply.c: no blocked-by-asm edge embedded: test premise broken")
+    run([cc, "-nostdlib", "-Wl,-e,0", "e.o", "-o", "e.out"])
+    if canon(check_edges("e.out", "e.jsonl", "apply.c linked")) != canon(edges):
+        fail("apply.c: the link lost or merged edge records")
+
     run(base + ["-S", src, "-o", "s.s"])
     p = run([cc, "-c", "s.s", "-o", "s.o"])
     if p.stderr or b'.ident\t"asminline/1 ' not in open("s.s", "rb").read():
@@ -193,7 +224,8 @@ def main():
     run([cc, "-O2", "-flto", "-nostdlib", "-Wl,-e,0", "lto.o", "-o", "lto.out"])
 
     print(f"{TEST}: PASS: {len(stmts)} flagged records of {units[0]['statements']} "
-          f"statements equal to the report; -S and -g alike; linked: "
+          f"statements equal to the report; {len(edges)} blocked-by-asm edges "
+          f"equal to the report's, linked too; -S and -g alike; linked: "
           f"{shared} shared string(s) kept once, loaded bytes unchanged, "
           f"no new linker message; -flto: noted, nothing embedded")
 

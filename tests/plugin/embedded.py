@@ -5,10 +5,11 @@
 # (docs/format.md, "Embedded records"), written from the documentation
 # alone: a module for the tests and a small command.
 #
-#   embedded.py FILE...   print, as JSON Lines, the unit records and then
-#                         the flagged statements as the report has them:
-#                         one "asm" record per (unit, stmt), joined from the
-#                         stmt, its site and the unit's "tu"
+#   embedded.py FILE...   print, as JSON Lines, the unit records, the
+#                         flagged statements as the report has them (one
+#                         "asm" record per (unit, stmt), joined from the
+#                         stmt, its site and the unit's "tu"), then the
+#                         blocked-by-asm "edge" records each unit lists
 #
 # The section is taken out with `objcopy --dump-section` (binutils):
 # `objcopy -O binary --only-section=.comment` writes nothing for a section
@@ -54,13 +55,13 @@ def comment_section(path):
 
 
 def parse_strings(data):
-    """{"unit": [...], "site": {id: rec}, "stmt": {id: rec}} from .comment.
+    """{"unit": [...], "site"/"stmt"/"edge": {id: rec}} from .comment.
 
     Strings are NUL-terminated; those that start with "asminline/" are
     ours.  A string of another version, or a record type this reader does
     not know, is skipped, as readers must.
     """
-    found = {"unit": [], "site": {}, "stmt": {}}
+    found = {"unit": [], "site": {}, "stmt": {}, "edge": {}}
     for raw in data.split(b"\0"):
         if not raw.startswith(PREFIX):
             continue
@@ -76,7 +77,7 @@ def parse_strings(data):
         kind = rec.get("record")
         if kind == "unit":
             found["unit"].append(rec)
-        elif kind in ("site", "stmt"):
+        elif kind in ("site", "stmt", "edge"):
             found[kind][f"{fnv1a64(payload):016x}"] = rec
     return found
 
@@ -93,8 +94,16 @@ def join(unit, stmt, site):
 
 def read(path):
     """(units, statements): statements are report-shaped asm records."""
+    units, statements, _ = read_all(path)
+    return units, statements
+
+
+def read_all(path):
+    """(units, statements, edges): edges as the report's edge records, one
+    per id a unit lists (an id listed twice is two edges)."""
     found = parse_strings(comment_section(path))
     statements = []
+    edges = []
     for unit in found["unit"]:
         for sid in unit["stmts"]:
             stmt = found["stmt"].get(sid)
@@ -106,7 +115,16 @@ def read(path):
                 raise EmbedError(f"{path}: stmt {sid} names site "
                                  f"{stmt['site']}, which no string has")
             statements.append(join(unit, stmt, site))
-    return found["unit"], statements
+        for eid in unit.get("edges", []):
+            edge = found["edge"].get(eid)
+            if edge is None:
+                raise EmbedError(f"{path}: unit {unit['tu']!r} lists edge "
+                                 f"{eid}, which no string has")
+            if edge["tu"] != unit["tu"]:
+                raise EmbedError(f"{path}: unit {unit['tu']!r} lists edge "
+                                 f"{eid} of unit {edge['tu']!r}")
+            edges.append(edge)
+    return found["unit"], statements, edges
 
 
 def main():
@@ -115,12 +133,12 @@ def main():
     rc = 0
     for path in sys.argv[1:]:
         try:
-            units, statements = read(path)
+            units, statements, edges = read_all(path)
         except (EmbedError, OSError) as e:
             print(f"embedded.py: {e}", file=sys.stderr)
             rc = 1
             continue
-        for rec in units + statements:
+        for rec in units + statements + edges:
             print(json.dumps(rec, sort_keys=True))
     return rc
 

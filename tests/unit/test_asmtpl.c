@@ -149,6 +149,17 @@ static const struct tcase cases[] = {
 	  ASMTPL_KIND_PLAIN, NODIAG },
 	{ "arm64 .word is 4 bytes of data", A64, BAS, ".word 0xd503201f", 1, 1, 0,
 	  ASMTPL_KIND_PLAIN, NODIAG },
+	/* .ifc on an operand: one text replaces it, so once taken as true
+	 * against x0 it is false against x1 (.irp over registers) */
+	{ ".ifc on an operand holds for one .irp value", A64, EXT,
+	  ".irp rs,x0,x1,x2,x3\n\t.ifc \\rs,%x0\n\tadd %x0, %x0, #1\n\t.endif\n\t.endr",
+	  5, 1, 0, ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
+	{ ".ifnc on an operand follows the same assumption", A64, EXT,
+	  ".ifc x0,%x0\nnop\n.endif\n.ifnc x1,%x0\nnop\nnop\n.endif", 7, 3, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
+	{ "two operands compared stay unknown", A64, EXT,
+	  ".ifc %x1,%x0\nnop\n.endif\n.ifc %x1,%x0\nnop\n.endif", 6, 2, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
 	/* arm64 syntax */
 	{ "arm64 // comment and # immediate", A64, BAS, "mov x0, #1 // a; b\nnop",
 	  3, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },

@@ -531,6 +531,42 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 
 /* ---- conditionals ------------------------------------------------------------ */
 
+/*
+ * ".ifc a,b" where exactly one side is an operand reference (%x0) and the
+ * other a literal: the first such comparison of an operand is unknown (-1,
+ * and the caller takes it as true); it is remembered as the operand's text,
+ * so later comparisons of the same operand are decided: 1 against the same
+ * literal, 0 against another.  That keeps `.irp rs,x0,x1 / .ifc \rs,%x0`
+ * to one iteration, as after substitution.  -1 for anything else.
+ */
+static int assumed_equal(struct interp *in, const char *x, size_t xl, bool xop,
+			 const char *y, size_t yl, bool yop)
+{
+	const char *op = x, *lit = y;
+	size_t ol = xl, ll = yl;
+
+	if (xop == yop)
+		return -1;	/* two operands */
+	if (yop)
+		op = y, ol = yl, lit = x, ll = xl;
+	if (ol >= ASSUMED_TEXT_MAX || ll >= ASSUMED_TEXT_MAX)
+		return -1;
+	for (int i = 0; i < in->nassumed; i++) {
+		if (in->assumed[i].olen != ol || memcmp(in->assumed[i].operand, op, ol))
+			continue;
+		return in->assumed[i].llen == ll &&
+		       !memcmp(in->assumed[i].literal, lit, ll);
+	}
+	if (in->nassumed < ASSUMED_MAX) {
+		memcpy(in->assumed[in->nassumed].operand, op, ol);
+		memcpy(in->assumed[in->nassumed].literal, lit, ll);
+		in->assumed[in->nassumed].olen = (uint8_t)ol;
+		in->assumed[in->nassumed].llen = (uint8_t)ll;
+		in->nassumed++;
+	}
+	return -1;
+}
+
 /* Evaluates the condition of ".ifXX args"; -1 when it cannot be known. */
 int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
 		     const char *a, const char *e)
@@ -554,7 +590,8 @@ int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
 	    asmtpl_word_eq(d, dn, "ifeqs") || asmtpl_word_eq(d, dn, "ifnes")) {
 		const char *comma = memchr(a, ',', (size_t)(e - a));
 		const char *x = a, *xe, *y, *ye = e;
-		bool same;
+		size_t xl, yl;
+		bool same, xop, yop;
 
 		if (!comma)
 			return -1;
@@ -564,9 +601,19 @@ int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
 		y = asmtpl_interp_skip_ws(comma + 1, e);
 		while (ye > y && asmtpl_interp_is_space(ye[-1]))
 			ye--;
-		if (memchr(x, '%', (size_t)(xe - x)) || memchr(y, '%', (size_t)(ye - y)))
-			return -1;	/* an operand: unknown until GCC substitutes */
-		same = xe - x == ye - y && !memcmp(x, y, (size_t)(xe - x));
+		xl = (size_t)(xe - x), yl = (size_t)(ye - y);
+		xop = memchr(x, '%', xl) != NULL;
+		yop = memchr(y, '%', yl) != NULL;
+		if (xop || yop) {
+			/* An operand: unknown until GCC substitutes it. */
+			int known = assumed_equal(in, x, xl, xop, y, yl, yop);
+
+			if (known < 0)
+				return -1;
+			same = known;
+		} else {
+			same = xl == yl && !memcmp(x, y, xl);
+		}
 		return (asmtpl_word_eq(d, dn, "ifc") || asmtpl_word_eq(d, dn, "ifeqs")) ?
 			       same : !same;
 	}

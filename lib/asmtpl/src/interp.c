@@ -714,6 +714,7 @@ static void reset(struct interp *in)
 	in->depth = 0;
 	in->stop = false;
 	in->exitm = false;
+	in->nassumed = 0;
 	in->run = RUN_NONE;
 	in->pending_prefix = false;
 	in->npurged = 0;

@@ -49,6 +49,9 @@ void asmtpl_labels_free(struct labels *l);
 
 enum run { RUN_NONE, RUN_DATA, RUN_NOPS };
 
+#define ASSUMED_MAX 8
+#define ASSUMED_TEXT_MAX 32
+
 struct interp {
 	struct asmtpl_ctx *ctx;
 	struct asmtpl_result *res;
@@ -70,6 +73,17 @@ struct interp {
 	bool stop;		/* a limit was reached */
 	bool exitm;		/* .exitm seen in the current macro body */
 	int err;		/* ASMTPL_ERR_NOMEM once an allocation failed */
+
+	/*
+	 * Operands an unevaluated .ifc/.ifeqs was taken to equal: GCC puts
+	 * one text in place of an operand, so once `.ifc x0,%x0` is taken as
+	 * true, `.ifc x1,%x0` in the next .irp iteration is false.
+	 */
+	struct {
+		char operand[ASSUMED_TEXT_MAX], literal[ASSUMED_TEXT_MAX];
+		uint8_t olen, llen;
+	} assumed[ASSUMED_MAX];
+	int nassumed;
 
 	/* Macros purged in this statement: invoking one is an error in gas. */
 	char purged[8][LABEL_NAME_MAX];

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch-x86.c — x86-64 for asmscan (see machine.h).
+ *
+ * A direct call is a CALL whose last five bytes are e8 rel32 after
+ * prefixes only; its target is the end of the call plus rel32, or in a .o
+ * the symbol plus addend plus 4 of the R_X86_64_PLT32/PC32 relocation at
+ * rel32.  A jmp (e9 rel32, eb rel8) may be a tail call.  Not body:
+ * endbr64/endbr32, NOPs and int3 (padding, SLS) before or anywhere, the
+ * ftrace `call __fentry__` at entry (its 5-byte NOP form is a NOP), `ret`
+ * and `jmp __x86_return_thunk` (the return itself).
+ *
+ * Tables: struct alt_instr {s32 instr_offset, repl_offset; u16 cpuid; u8
+ * instrlen, replacementlen;}, R_X86_64_PC32/PC64 in a .o, EX_TYPE_* in the
+ * low byte of the exception entry's data word.
+ */
+#include <string.h>
+
+#include "machine.h"
+#include "object.h"
+
+/* Legacy prefixes and REX: what may precede e8/e9 in a direct call/jmp. */
+static bool only_prefixes(const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		switch (b[i]) {
+		case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64:
+		case 0x65: case 0x66: case 0x67: case 0xf0: case 0xf2:
+		case 0xf3:
+			break;
+		default:
+			if ((b[i] & 0xf0) != 0x40)
+				return false;
+		}
+	}
+	return true;
+}
+
+static int32_t rel32_at(const uint8_t *p)
+{
+	return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+			 (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+}
+
+/*
+ * Where does the rel32 branch at insn go?  *target (flat) when it lands in
+ * this object, *ext the undefined symbol of a .o relocation.
+ */
+static bool branch_target(const struct object *o, uint32_t shndx,
+			  const cs_insn *insn, uint64_t flat, uint64_t *target,
+			  const char **ext)
+{
+	const struct obj_section *sec = &o->secs[shndx];
+	uint64_t end = flat + insn->size;
+
+	*ext = NULL;
+	if (o->type == ET_REL) {
+		const struct obj_reloc *r =
+			object_reloc_at(o, shndx, end - 4 - sec->addr);
+
+		if (r) {
+			if (r->type != R_X86_64_PLT32 && r->type != R_X86_64_PC32)
+				return false;
+			if (object_reloc_target(o, r, target)) {
+				*target += 4;
+				return true;
+			}
+			*ext = o->syms[r->sym].name;
+			return false;
+		}
+	}
+	*target = end + (uint64_t)(int64_t)rel32_at(insn->bytes + insn->size - 4);
+	return true;
+}
+
+static bool is_rel32(const cs_insn *insn, uint8_t opcode)
+{
+	return insn->size >= 5 && insn->bytes[insn->size - 5] == opcode &&
+	       only_prefixes(insn->bytes, insn->size - 5u);
+}
+
+/* jmp rel8 (eb): never relocated, the assembler resolved it. */
+static bool is_rel8_jmp(const cs_insn *insn)
+{
+	return insn->size >= 2 && insn->bytes[insn->size - 2] == 0xeb &&
+	       only_prefixes(insn->bytes, insn->size - 2u);
+}
+
+static void x86_prepare(struct object *o)
+{
+	o->fentry_addr = object_symbol_addr(o, "__fentry__");
+	o->return_thunk_addr = object_symbol_addr(o, "__x86_return_thunk");
+}
+
+static void x86_step(const struct object *o, uint32_t shndx,
+		     const struct machine_cs *cs, const uint8_t *code,
+		     size_t left, uint64_t at, bool entry, struct insn_step *st)
+{
+	cs_insn *insn = cs->insn;
+	const uint8_t *p = code;
+	uint64_t addr = at;
+	size_t n = left;
+
+	memset(st, 0, sizeof(*st));
+	/*
+	 * At an instruction boundary 0xcc is int3, one byte: the padding
+	 * between functions (a quarter of vmlinux's .text) needs no decoder.
+	 */
+	if (*code == 0xcc) {
+		size_t run = 1;
+
+		while (run < left && code[run] == 0xcc)
+			run++;
+		st->bytes = run;
+		st->count = (uint32_t)run;
+		st->role = INSN_PAD;
+		return;
+	}
+	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, insn)) {
+		st->bytes = 1;
+		return;
+	}
+	st->bytes = insn->size;
+	st->count = 1;
+	switch (insn->id) {
+	case X86_INS_CALL:
+		if (!is_rel32(insn, 0xe8))
+			break;
+		st->branch = BRANCH_CALL;
+		st->known = branch_target(o, shndx, insn, at, &st->target, &st->ext);
+		if (entry &&
+		    ((st->known && o->fentry_addr && st->target == o->fentry_addr) ||
+		     (st->ext && !strcmp(st->ext, "__fentry__"))))
+			st->role = INSN_OVERHEAD;
+		break;
+	case X86_INS_JMP:
+		if (is_rel32(insn, 0xe9)) {
+			st->known = branch_target(o, shndx, insn, at, &st->target,
+						  &st->ext);
+		} else if (is_rel8_jmp(insn)) {
+			st->known = true;
+			st->target = at + insn->size +
+				     (uint64_t)(int64_t)(int8_t)insn->bytes[insn->size - 1];
+		} else {
+			break;
+		}
+		if ((st->known && o->return_thunk_addr &&
+		     st->target == o->return_thunk_addr) ||
+		    (st->ext && !strcmp(st->ext, "__x86_return_thunk"))) {
+			st->role = INSN_OVERHEAD;	/* the return itself */
+			break;
+		}
+		st->branch = BRANCH_JUMP;
+		break;
+	case X86_INS_ENDBR64:
+	case X86_INS_ENDBR32:
+	case X86_INS_NOP:
+	case X86_INS_INT3:
+		st->role = INSN_PAD;		/* still before the body */
+		break;
+	case X86_INS_RET:
+		st->role = INSN_OVERHEAD;
+		break;
+	default:
+		break;
+	}
+}
+
+static unsigned get16(const unsigned char *p)
+{
+	return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+
+static const char *x86_alt_check(const unsigned char *e)
+{
+	/* (NCAPINTS + NBUGINTS) * 32 is 736 in 6.1: allow growth. */
+	if ((get16(e + 8) & 0x7fff) >= 32 * 32)
+		return "cpuid out of range";
+	if (e[11] > e[10])
+		return "replacementlen > instrlen";
+	return NULL;
+}
+
+static const char *x86_ex_check(const unsigned char *e)
+{
+	/* EX_TYPE_* is the low byte of data; 6.1 has about 20. */
+	return e[8] < 64 ? NULL : "unknown EX_TYPE";
+}
+
+const struct machine machine_x86_64 = {
+	.e_machine = EM_X86_64,
+	.name = "x86-64",
+	.cs_arch = CS_ARCH_X86,
+	.cs_mode = CS_MODE_64,
+	.reloc_prel32 = R_X86_64_PC32,
+	.reloc_prel64 = R_X86_64_PC64,
+	.alt_check = x86_alt_check,
+	.ex_check = x86_ex_check,
+	.prepare = x86_prepare,
+	.step = x86_step,
+};

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""experiment_verdict.py [-n N] DIFF_JSON — the verdict of scripts/experiment.sh.
+
+Reads one `asmscan diff --format json` document and prints what went away
+and what appeared as separate figures (call sites, tail calls, calls to
+tiny callees, out-of-line copies), the text change, and the callees and
+functions with the largest change in each direction.  Nothing is netted
+before both directions are shown.
+"""
+import argparse
+import json
+import sys
+
+
+def n(v):
+    return f"{v:,}"
+
+
+def s(v):
+    return f"{v:+,}"
+
+
+def flow_line(label, f, rows):
+    gone = f" ({n(f['rows_gone'])} now at 0)" if f['rows_gone'] else ""
+    new = f" ({n(f['rows_new'])} new)" if f['rows_new'] else ""
+    return (f"{label}: removed {n(f['removed'])} at {n(f['rows_down'])} {rows}{gone}; "
+            f"added {n(f['added'])} at {n(f['rows_up'])} {rows}{new}; "
+            f"{n(f['before'])} -> {n(f['after'])} (net {s(f['after'] - f['before'])})")
+
+
+def top(rows, key, k, sign):
+    picked = [r for r in rows if sign * key(r) > 0]
+    picked.sort(key=lambda r: (-abs(key(r)), r['name']))
+    return picked[:k]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('-n', type=int, default=10, help='rows per list')
+    ap.add_argument('doc')
+    args = ap.parse_args()
+    with open(args.doc) as f:
+        d = json.load(f)
+    sm = d['summary']
+    fn = sm['functions']
+    pct = (fn['bytes_delta'] * 100.0 / fn['bytes_before']) if fn['bytes_before'] else 0.0
+    print(flow_line("calls", sm['call_sites'], "callees"))
+    print(flow_line("tail calls", sm['tail_calls'], "callees"))
+    print(flow_line(f"calls to tiny callees (<= {sm['max_insns']} insns)",
+                    sm['tiny_call_sites'], "callees"))
+    for kind, label in (('duplicates', 'copies (duplicated local definitions)'),
+                        ('clones', 'copies (clone symbols)'),
+                        ('dwarf', 'copies (DWARF, declared inline)')):
+        if sm['copies'][kind] is None:
+            print(f"{label}: not compared (no DWARF on both sides)")
+        else:
+            print(flow_line(label, sm['copies'][kind], "functions"))
+    print(f"text: function bytes {n(fn['bytes_before'])} -> {n(fn['bytes_after'])} "
+          f"({s(fn['bytes_delta'])}, {pct:+.2f}%; bloat-o-meter -t: add/remove "
+          f"{fn['added']}/{fn['removed']}, grow/shrink {fn['grown']}/{fn['shrunk']}); "
+          f"executable sections {s(sm['executable_bytes']['delta'])} bytes; "
+          f"instructions {s(sm['instructions']['delta'])}")
+
+    k = args.n
+    callees = d['callees']
+    for title, sign in (("callees that lost calls", -1),
+                        ("callees that gained calls (calls inside inlined bodies)", 1)):
+        rows = top(callees, lambda r: r['delta'] + r['tail_delta'], k, sign)
+        print(f"\n{title} (call sites; tail calls):")
+        for r in rows:
+            tiny = " (tiny)" if r['old_tiny'] or r['new_tiny'] else ""
+            print(f"  {r['delta']:+7,}  {r['old_sites']:,} -> {r['new_sites']:,}; "
+                  f"{r['tail_delta']:+,}  {r['name']}{tiny}")
+        if not rows:
+            print("  none")
+    funcs = d['functions']
+    for title, sign in (("functions that grew", 1), ("functions that shrank or went away", -1)):
+        rows = top(funcs, lambda r: r['delta'], k, sign)
+        print(f"\n{title} (bytes; instructions; call sites in it):")
+        for r in rows:
+            old = '-' if r['old_bytes'] is None else f"{r['old_bytes']:,}"
+            new = '-' if r['new_bytes'] is None else f"{r['new_bytes']:,}"
+            print(f"  {r['delta']:+7,}  {old} -> {new}; {r['insns_delta']:+,}; "
+                  f"{r['calls_delta']:+,}  {r['name']}")
+        if not rows:
+            print("  none")
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
