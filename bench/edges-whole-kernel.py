@@ -129,7 +129,8 @@ def write_outputs(out, meta, results, failed):
     for r in results:
         for m in r["misses"]:
             reasons[(m["kind"], m["reason"])] += 1
-            L.append("- %s %s: %s; %s; %s" % (m["kind"], r["object"], m["call"],
+            call = m["call"].replace(os.path.join(KTREE, "src") + "/", "")
+            L.append("- %s %s: %s; %s; %s" % (m["kind"], r["object"], call,
                                               m["reason"], m["note"]))
     L += ["", "## Misses by GCC's reason in warn mode", ""]
     L += ["- %s %d: %s" % (kind, n, why) for (kind, why), n in reasons.most_common()]
