@@ -340,6 +340,38 @@ static void edge_limit_large_function(const struct edge_view *v,
 		       estimate_size_after_inlining(v->to, v->e));
 }
 
+/*
+ * The part of an over-count the edge's growth can hold.  GCC estimates
+ * the callee in the call's context (estimate_edge_growth: what the known
+ * arguments make dead, a __builtin_constant_p they fold, is left out),
+ * while the over-count is summed over the whole body.  The callee inlined
+ * with nothing known (the same ipa_call_context with every condition
+ * possible) is at least as big; what the context drops may all have been
+ * flagged asm, so only the over-count beyond it is sure to be in the
+ * growth.  A lower bound: it can turn a verdict to "other", never to
+ * "blocked-by-asm".
+ */
+static int edge_context_over(cgraph_edge *e, cgraph_node *callee, int over)
+{
+	ipa_call_summary *cs = ipa_call_summaries->get(e);
+	clause_t all = ~(clause_t)0 &
+		       ~((clause_t)1 << ipa_predicate::false_condition);
+	clause_t inlined = all &
+			   ~((clause_t)1 << ipa_predicate::not_inlined_condition);
+	ipa_auto_call_arg_values avals;
+	ipa_call_estimates est;
+	int dropped;
+
+	if (over <= 0 || !cs || !ipa_fn_summaries->get(callee))
+		return over;
+	ipa_call_context ctx(callee, inlined, all, vNULL, &avals);
+	ctx.estimate_size_and_time(&est, false, false);
+	dropped = est.size - (estimate_edge_growth(e) + cs->call_stmt_size);
+	if (dropped <= 0)
+		return over;
+	return dropped >= over ? 0 : over - dropped;
+}
+
 /* Calls in n that are not cheap builtins (num_calls() in ipa-inline.cc). */
 static int edge_num_calls(cgraph_node *n)
 {
@@ -423,6 +455,7 @@ bool edge_limits_early(cgraph_edge *e, const struct edge_asm_sum *sum)
 	v.to = e->caller;
 	v.declared_inline = DECL_DECLARED_INLINE_P(callee->decl);
 	v.hot = e->maybe_hot_p();
+	over = edge_context_over(e, callee, over);
 	return edge_early_fits(&v, estimate_edge_growth(e) - over,
 			       estimate_min_edge_growth(e) - over);
 }
@@ -432,6 +465,7 @@ void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
 	struct edge_view v;
+	int over;
 
 	memset(out, 0, sizeof(*out));
 	if (!edge_has_summaries(e, callee))
@@ -442,9 +476,10 @@ void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 	out->growth = estimate_edge_growth(e);
 	out->callee_size = ipa_size_summaries->get(callee)->size;
 	out->refuses = edge_rule(&v, out->growth, 0);
-	out->fits = edge_rule(&v, out->growth, (int)sum->overcount) == CIF_OK;
-	out->early_fits = edge_early_fits(&v, out->growth - (int)sum->overcount,
-					  v.min_growth - (int)sum->overcount);
+	over = edge_context_over(e, callee, (int)sum->overcount);
+	out->fits = edge_rule(&v, out->growth, over) == CIF_OK;
+	out->early_fits = edge_early_fits(&v, out->growth - over,
+					  v.min_growth - over);
 	if (out->refuses == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
 		edge_limit_large_function(&v, &out->limit);
 	else if (out->refuses != CIF_OK)
@@ -483,12 +518,13 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
 	cgraph_inline_failed_t why = e->inline_failed;
-	int over = (int)rec->overcount;
+	int over;
 	struct edge_view v;
 	bool fits;
 
 	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
 		return false;
+	over = edge_context_over(e, callee, (int)rec->overcount);
 	edge_view_fill(&v, e, callee);
 	rec->verdict = EDGE_VERDICT_OTHER;
 	rec->via = "limit";
