@@ -35,7 +35,8 @@
  * callers when that does not grow the unit.
  *
  * The counterfactual re-runs the same rule with the measure lowered by the
- * over-count, which is how mode=apply changes the inliner's input.  The rule
+ * over-count, which is how mode=apply changes the inliner's input; only
+ * by the part of it the call's context can hold (edge_context_over).  The rule
  * is monotonic in the measure, so tests that passed still pass.  The
  * figures are those of the inliner's first look (edge_limits_before, kept
  * by edges.cc) when that look refuses the edge for GCC's reason and the
