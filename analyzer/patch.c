@@ -437,7 +437,7 @@ int patch_run(const struct asmscan_options *opts,
 		st.recs.nunits, st.recs.nunits == 1 ? "unit" : "units",
 		opts->flips_only ? ", " : "",
 		opts->flips_only ? fmt_count(buf[1], t.edges) : "",
-		opts->flips_only ? " blocked-by-asm edges" : "");
+		opts->flips_only ? " site attributions of blocked-by-asm edges" : "");
 	if (opts->flips_only)
 		fprintf(stderr,
 			"asmscan: patch: %zu flagged sites in all, %s without "

@@ -216,6 +216,7 @@ static void edge_asm_cache_free(struct edge_asm_cache *cache)
 
 void edge_asm_free(struct edges_state *st)
 {
+	edge_asm_cache_free(&st->early_asm);
 	edge_asm_cache_free(&st->before_asm);
 	edge_asm_cache_free(&st->after_asm);
 	free(st->seen);

@@ -26,12 +26,17 @@
  * The early inliner (early-inlining-insns) leaves no reason behind: what
  * it refuses, the IPA inliner decides again, and that decision is final.
  * But it runs first: a call it refuses for an over-count it may take once
- * the asm is cheap, so its test is one way to "blocked-by-asm".  So is the
+ * the asm is cheap, so its test is one way to "blocked-by-asm".  It is
+ * re-run right after the early inliner ran for the caller
+ * (edge_limits_early, called by edges.cc), on the figures and the profile
+ * it had: the profile is not estimated yet then, so it can find hot a call
+ * the IPA inliner later finds cold.  So is the
  * step after the small-function pass that inlines a function into all its
  * callers when that does not grow the unit.
  *
  * The counterfactual re-runs the same rule with the measure lowered by the
- * over-count, which is how mode=apply changes the inliner's input.  The rule
+ * over-count, which is how mode=apply changes the inliner's input; only
+ * by the part of it the call's context can hold (edge_context_over).  The rule
  * is monotonic in the measure, so tests that passed still pass.  The
  * figures are those of the inliner's first look (edge_limits_before, kept
  * by edges.cc) when that look refuses the edge for GCC's reason and the
@@ -336,6 +341,38 @@ static void edge_limit_large_function(const struct edge_view *v,
 		       estimate_size_after_inlining(v->to, v->e));
 }
 
+/*
+ * The part of an over-count the edge's growth can hold.  GCC estimates
+ * the callee in the call's context (estimate_edge_growth: what the known
+ * arguments make dead, a __builtin_constant_p they fold, is left out),
+ * while the over-count is summed over the whole body.  The callee inlined
+ * with nothing known (the same ipa_call_context with every condition
+ * possible) is at least as big; what the context drops may all have been
+ * flagged asm, so only the over-count beyond it is sure to be in the
+ * growth.  A lower bound: it can turn a verdict to "other", never to
+ * "blocked-by-asm".
+ */
+static int edge_context_over(cgraph_edge *e, cgraph_node *callee, int over)
+{
+	ipa_call_summary *cs = ipa_call_summaries->get(e);
+	clause_t all = ~(clause_t)0 &
+		       ~((clause_t)1 << ipa_predicate::false_condition);
+	clause_t inlined = all &
+			   ~((clause_t)1 << ipa_predicate::not_inlined_condition);
+	ipa_auto_call_arg_values avals;
+	ipa_call_estimates est;
+	int dropped;
+
+	if (over <= 0 || !cs || !ipa_fn_summaries->get(callee))
+		return over;
+	ipa_call_context ctx(callee, inlined, all, vNULL, &avals);
+	ctx.estimate_size_and_time(&est, false, false);
+	dropped = est.size - (estimate_edge_growth(e) + cs->call_stmt_size);
+	if (dropped <= 0)
+		return over;
+	return dropped >= over ? 0 : over - dropped;
+}
+
 /* Calls in n that are not cheap builtins (num_calls() in ipa-inline.cc). */
 static int edge_num_calls(cgraph_node *n)
 {
@@ -371,11 +408,65 @@ static bool edge_early_fits(const struct edge_view *v, int g, int min_growth)
 	return !n || g * (n + 1) <= limit;
 }
 
+/*
+ * Would early_inline_small_functions() look at e at all: it runs when the
+ * caller is optimized with early inlining on and is neither always_inline
+ * nor flatten (flattening inlines everything it can anyway); then a callee with an
+ * inlinable summary, both bodies in SSA, a candidate by its declaration,
+ * not recursive, and nothing but the early inliner's own rule against it
+ * (inline_failed still CIF_FUNCTION_NOT_CONSIDERED: can_inline_edge_p and
+ * can_inline_edge_by_limits_p write their reason there when they refuse).
+ */
+static bool edge_early_considered(cgraph_edge *e, cgraph_node *callee)
+{
+	ipa_fn_summary *s = ipa_fn_summaries->get(callee);
+	tree fn = e->caller->decl;
+
+	/* early_inliner(): only always_inline callees, or nothing, then. */
+	if (!opt_for_fn(fn, optimize) || opt_for_fn(fn, flag_no_inline) ||
+	    !opt_for_fn(fn, flag_early_inlining) ||
+	    (DECL_DISREGARD_INLINE_LIMITS(fn) &&
+	     lookup_attribute("always_inline", DECL_ATTRIBUTES(fn))) ||
+	    lookup_attribute("flatten", DECL_ATTRIBUTES(fn)))
+		return false;
+	return s && s->inlinable && ipa_call_summaries->get(e) &&
+	       e->inline_failed == CIF_FUNCTION_NOT_CONSIDERED &&
+	       !DECL_DISREGARD_INLINE_LIMITS(callee->decl) &&
+	       (DECL_DECLARED_INLINE_P(callee->decl) ||
+		opt_for_fn(fn, flag_inline_small_functions) ||
+		opt_for_fn(fn, flag_inline_functions)) &&
+	       gimple_has_body_p(callee->decl) &&
+	       gimple_in_ssa_p(DECL_STRUCT_FUNCTION(callee->decl)) &&
+	       gimple_in_ssa_p(DECL_STRUCT_FUNCTION(fn)) && !e->recursive_p();
+}
+
+bool edge_limits_early(cgraph_edge *e, const struct edge_asm_sum *sum)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	int over = (int)sum->overcount;
+	struct edge_view v;
+
+	if (!ipa_fn_summaries || !ipa_call_summaries ||
+	    !edge_early_considered(e, callee))
+		return false;
+	/* What want_early_inline_function_p reads, as it read it. */
+	memset(&v, 0, sizeof(v));
+	v.e = e;
+	v.callee = callee;
+	v.to = e->caller;
+	v.declared_inline = DECL_DECLARED_INLINE_P(callee->decl);
+	v.hot = e->maybe_hot_p();
+	over = edge_context_over(e, callee, over);
+	return edge_early_fits(&v, estimate_edge_growth(e) - over,
+			       estimate_min_edge_growth(e) - over);
+}
+
 void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 			struct edge_before *out)
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
 	struct edge_view v;
+	int over;
 
 	memset(out, 0, sizeof(*out));
 	if (!edge_has_summaries(e, callee))
@@ -386,9 +477,10 @@ void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 	out->growth = estimate_edge_growth(e);
 	out->callee_size = ipa_size_summaries->get(callee)->size;
 	out->refuses = edge_rule(&v, out->growth, 0);
-	out->fits = edge_rule(&v, out->growth, (int)sum->overcount) == CIF_OK;
-	out->early_fits = edge_early_fits(&v, out->growth - (int)sum->overcount,
-					  v.min_growth - (int)sum->overcount);
+	over = edge_context_over(e, callee, (int)sum->overcount);
+	out->fits = edge_rule(&v, out->growth, over) == CIF_OK;
+	out->early_fits = edge_early_fits(&v, out->growth - over,
+					  v.min_growth - over);
 	if (out->refuses == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
 		edge_limit_large_function(&v, &out->limit);
 	else if (out->refuses != CIF_OK)
@@ -422,16 +514,18 @@ static bool edge_all_callers_fit(cgraph_node *callee, int over)
 }
 
 bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       const struct edge_early_look *early,
 		       struct edge_record *rec)
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
 	cgraph_inline_failed_t why = e->inline_failed;
-	int over = (int)rec->overcount;
+	int over;
 	struct edge_view v;
 	bool fits;
 
 	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
 		return false;
+	over = edge_context_over(e, callee, (int)rec->overcount);
 	edge_view_fill(&v, e, callee);
 	rec->verdict = EDGE_VERDICT_OTHER;
 	rec->via = "limit";
@@ -482,7 +576,13 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
 		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
 	}
-	if (!fits && before && before->valid && before->early_fits) {
+	/*
+	 * The early inliner's own look, when it had one, with the profile
+	 * it had (the IPA profile can call the same edge cold); else the
+	 * first IPA look re-run with its rule.
+	 */
+	if (!fits && (early ? early->fits
+			    : before && before->valid && before->early_fits)) {
 		fits = true;
 		rec->via = "early";
 	}

@@ -140,6 +140,90 @@ static cgraph_node *edges_callee(cgraph_edge *e)
 	return callee;
 }
 
+static int edges_early_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct edge_early_look *)a)->stmt;
+	uintptr_t y = (uintptr_t)((const struct edge_early_look *)b)->stmt;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * "einline" has just run for fn (this is the next pass executed for it,
+ * before "early_optimizations" drops the callee edges): the calls it left
+ * are its refusals.  Judge each whose callee holds over-counted asm.
+ */
+static void edges_early_look(struct asminline_plugin *pl,
+			     struct edges_state *st, tree fn)
+{
+	cgraph_node *node = cgraph_node::get(fn);
+
+	if (!node || !ipa_fn_summaries || !ipa_call_summaries)
+		return;
+	for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+		cgraph_node *callee;
+		const struct edge_asm_sum *sum;
+		struct edge_early_look *l;
+
+		if (!e->inline_failed || !e->call_stmt || !e->callee)
+			continue;
+		callee = e->callee->ultimate_alias_target();
+		if (!callee->definition || !gimple_has_body_p(callee->decl))
+			continue;
+		sum = edge_asm_callee(pl, st, &st->early_asm, callee);
+		if (!sum->overcount)
+			continue;
+		if (st->nearly == st->capearly) {
+			st->capearly = st->capearly ? st->capearly * 2 : 256;
+			st->early = (struct edge_early_look *)xrealloc(
+				st->early, st->capearly * sizeof(*st->early));
+		}
+		l = &st->early[st->nearly++];
+		l->stmt = e->call_stmt;
+		l->caller = fn;
+		l->callee = callee->decl;
+		l->fits = edge_limits_early(e, sum);
+		st->early_sorted = false;
+		if (pl->opts.verbose)
+			fprintf(stderr,
+				"asminline: einline left %s -> %s (%s): overcount %u, taken without it: %s\n",
+				edges_decl_name(fn), edges_decl_name(callee->decl),
+				cgraph_inline_failed_string(e->inline_failed),
+				sum->overcount, l->fits ? "yes" : "no");
+	}
+}
+
+/*
+ * The early inliner's look at e's call, if it had one.  The statement
+ * finds it; its function and callee make sure the memory of a statement
+ * deleted since was not reused for another call.
+ */
+static const struct edge_early_look *edges_early_get(struct edges_state *st,
+						     cgraph_edge *e)
+{
+	struct edge_early_look key, *hit;
+	cgraph_node *to = e->caller;
+
+	if (!st->nearly || !e->call_stmt)
+		return NULL;
+	if (!st->early_sorted) {
+		qsort(st->early, st->nearly, sizeof(*st->early),
+		      edges_early_cmp);
+		st->early_sorted = true;
+	}
+	key.stmt = e->call_stmt;
+	hit = (struct edge_early_look *)bsearch(&key, st->early, st->nearly,
+						sizeof(*st->early),
+						edges_early_cmp);
+	/* An inline clone shares its origin's decl; a virtual one has its own. */
+	while (to->clone_of)
+		to = to->clone_of;
+	if (!hit || hit->caller != to->decl ||
+	    hit->callee != e->callee->ultimate_alias_target()->decl)
+		return NULL;
+	return hit;
+}
+
 /* "inline" is about to run: every edge as the IPA inliner will first see it. */
 static void edges_first_look(struct asminline_plugin *pl,
 			     struct edges_state *st)
@@ -169,6 +253,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 		      cgraph_edge *e, cgraph_node *callee)
 {
 	const struct edge_before *before = edges_before_get(st, e);
+	const struct edge_early_look *early = edges_early_get(st, e);
 	const struct edge_asm_sum *sum;
 	struct edge_record rec;
 
@@ -197,7 +282,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	rec.fingerprints_dropped = sum->fingerprints_dropped;
 	memcpy(rec.fingerprints, sum->fingerprints,
 	       sum->nfingerprints * sizeof(rec.fingerprints[0]));
-	if (!edge_limits_judge(e, before, &rec) || !rec.overcount)
+	if (!edge_limits_judge(e, before, early, &rec) || !rec.overcount)
 		return;
 
 	st->nrecords++;
@@ -250,6 +335,16 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 
 	if (st->done)
 		return;
+	if (st->einline_fn) {
+		if (cfun && current_function_decl == st->einline_fn)
+			edges_early_look(pl, st, st->einline_fn);
+		st->einline_fn = NULL_TREE;
+	}
+	if (!st->inline_started && cfun && pass->name &&
+	    !strcmp(pass->name, "einline")) {
+		st->einline_fn = current_function_decl;
+		return;
+	}
 	if (!st->inline_started) {
 		if (pass->type != IPA_PASS || !pass->name ||
 		    strcmp(pass->name, "inline"))
@@ -294,6 +389,7 @@ void edges_finish(struct asminline_plugin *pl)
 	edges_stop_hook(st);
 	edge_asm_free(st);
 	free(st->before);
+	free(st->early);
 	free(st);
 	pl->edges = NULL;
 }

@@ -129,8 +129,27 @@ struct edge_before {
 	struct edge_limit limit;
 };
 
+/*
+ * A call the early inliner left in a function, judged right after it ran
+ * for that function, with the figures and the profile it used: would it
+ * have taken the call without the callee's over-count?  Kept by the call
+ * statement, which IPA inlining shares with the copies of the edge.
+ */
+struct edge_early_look {
+	const void *stmt;		/* the gcall */
+	tree caller;			/* its function, and the callee: checks */
+	tree callee;
+	bool fits;
+};
+
 struct edges_state {
 	bool inline_started;		/* the "inline" IPA pass has begun */
+	tree einline_fn;		/* "einline" runs for this function */
+	struct edge_early_look *early;	/* sorted by stmt before lookups */
+	size_t nearly;
+	size_t capearly;
+	bool early_sorted;
+	struct edge_asm_cache early_asm;	/* bodies as einline saw them */
 	bool done;			/* edges walked for this TU */
 	struct edge_asm_seen *seen;	/* sorted by tpl before lookups */
 	size_t nseen;
@@ -164,13 +183,22 @@ bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
 void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 			struct edge_before *out);
 /*
+ * edge-limits.cc: right after the early inliner ran for e's caller and
+ * left e, would want_early_inline_function_p() take e with the callee's
+ * figures lowered by sum's over-count?  False also when the early inliner
+ * would not consider the call at all.
+ */
+bool edge_limits_early(cgraph_edge *e, const struct edge_asm_sum *sum);
+/*
  * edge-limits.cc: after it decided, fill rec->limit, rec->verdict and the
  * figures for a refused edge: from *before when that first look explains
- * the refusal, else from the figures now.  Also the path by which GCC
- * inlines a function into all its callers when that shrinks the unit.
+ * the refusal, else from the figures now.  Also the early inliner's own
+ * look at the call (early, NULL when it had none) and the path by which
+ * GCC inlines a function into all its callers when that shrinks the unit.
  * Returns false when the reason is not a size limit (no record then).
  */
 bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       const struct edge_early_look *early,
 		       struct edge_record *rec);
 
 #endif /* ASMINLINE_EDGES_H */

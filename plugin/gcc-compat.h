@@ -38,6 +38,7 @@
 #include "basic-block.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "gimple-ssa.h"
 #include "tree-inline.h"
 #include "cgraph.h"
 #include "langhooks.h"
@@ -61,6 +62,7 @@
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
 #include "stringpool.h"
+#include "attribs.h"
 #include "builtins.h"
 
 /*

@@ -80,7 +80,8 @@ def per_site(d, sites_doc, records, k):
         calls = (f"calls to them {n(before)} -> {n(after)} ({s(after - before)})"
                  if changed else "calls to them unchanged")
         copies = sorted(x for name in names for x in gone.get(name, []))
-        ool = f"; out of line, gone: {', '.join(copies)}" if copies else ""
+        ool = (f"; out of line, gone: {len(copies)} ({', '.join(copies[:4])}"
+               f"{', ...' if len(copies) > 4 else ''})" if copies else "")
         shown = ', '.join(names[:4]) + (f" +{len(names) - 4}" if len(names) > 4 else "")
         print(f"  {r['spelling_file']}:{r['spelling_line']} {r['kind']}: "
               f"{n(r['edges'])} refused calls to {shown}; {calls}{ool}")

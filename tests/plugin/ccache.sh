@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# ccache.sh PLUGIN CC — the embedded records survive ccache: three units
+# ccache.sh PLUGIN CC [ASMSCAN] — the embedded records survive ccache: three units
 # built twice through ccache (its own CCACHE_DIR, no user configuration),
 # the second time all hits.  The hit objects carry the same records as
 # the first build (which equal its report), the report gets nothing from
 # the hits (the plugin does not run), the notes are replayed, and a
 # changed plugin misses (ccache hashes -fplugin= files), so stale
-# records are never served.  Oracles: ccache's own statistics, the report.
+# records are never served.  With ASMSCAN, `asmscan sites` and `asmscan
+# check` on the cache hits find every flagged statement and blocked-by-asm
+# edge of the report.  Oracles: ccache's own statistics, the report.
 . "$(dirname "$0")/lib.sh"
 need_x86_64
 need_tool ccache python3 objcopy
@@ -63,6 +65,28 @@ for src in sys.argv[2:]:
         f"{obj}: cached records are not the report's flagged records"
     print(f"{obj}: {len(stmts)} flagged records from the cache")
 PY
+
+# asmscan on the objects the cache returned: every flagged statement and
+# every blocked-by-asm edge of the report, found with no other input.
+if [ -n "${3:-}" ]; then
+	"$3" sites -f json -o sites.json second/*.o || fail "asmscan sites on the cache hits"
+	"$3" check --baseline base.txt --write-baseline second/*.o 2>check.err ||
+		fail "asmscan check on the cache hits: $(cat check.err)"
+	python3 - <<'PY' || fail "asmscan does not find the report's records in the cache hits"
+import json
+report = list(map(json.loads, open("report.jsonl")))
+flagged = [r for r in report if r["record"] == "asm" and r["flagged"]]
+edges = [r for r in report if r["record"] == "edge" and r["verdict"] == "blocked-by-asm"]
+s = json.load(open("sites.json"))["sites"]
+assert s["statements"] == len(flagged), (s["statements"], len(flagged))
+assert s["blocked_by_asm"] == len(edges), (s["blocked_by_asm"], len(edges))
+fps = {r["fingerprint"] for r in flagged}
+base = [l.split("\t") for l in open("base.txt") if not l.startswith("#")]
+got = {f[1] for f in base if f[0] == "asm"}
+assert got == fps, (sorted(got ^ fps))
+print(f"asmscan: {len(flagged)} flagged statements, {len(edges)} edges from the cache hits")
+PY
+fi
 
 # A changed plugin is a different compiler input: no hit.
 printf '\n' >>plugin/asminline.so
