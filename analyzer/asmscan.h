@@ -115,5 +115,7 @@ void asmscan_msgs_free(struct asmscan_msgs *m);
 const struct asmscan_msgs *asmscan_reported(void);
 /* ASMSCAN_EXIT_ERROR once an error was reported, else ASMSCAN_EXIT_OK. */
 int asmscan_status(void);
+/* Forget what was reported (an in-process driver running main again). */
+void asmscan_reported_reset(void);
 
 #endif /* ASMSCAN_H */

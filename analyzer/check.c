@@ -284,7 +284,8 @@ void check_report_build(struct report *rep)
 	if (opts->want & ASMSCAN_WANT_COPIES)
 		from_copies(rep);
 	if ((c->compared = compare(rep))) {
-		qsort(c->v, c->n, sizeof(*c->v), finding_cmp);
+		if (c->n)	/* qsort(NULL, 0, ...) is undefined */
+			qsort(c->v, c->n, sizeof(*c->v), finding_cmp);
 		for (size_t i = 0; i < c->n; i++)
 			c->count[c->v[i].state]++;
 	}

@@ -204,6 +204,53 @@ static void visit_struct(struct object *o, Dwarf_Die *die)
 			o->dwarf_struct_size[t] = (uint32_t)size;
 }
 
+/*
+ * libdw ends the walk quietly at a unit header it cannot use (a length
+ * past the end of .debug_info): whatever follows the last unit read must
+ * be zero padding, or the DWARF is damaged.
+ */
+static bool units_end_ok(struct dwarf_walk *w, Dwarf_Off end)
+{
+	struct object *o = w->o;
+	Elf_Data *data;
+	Elf_Scn *scn = dwarf_getelf(w->dw) ?
+		elf_getscn(dwarf_getelf(w->dw), 0) : NULL;
+	size_t shstrndx;
+
+	if (!scn || elf_getshdrstrndx(dwarf_getelf(w->dw), &shstrndx) < 0)
+		return true;
+	while ((scn = elf_nextscn(dwarf_getelf(w->dw), scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
+		    (sh.sh_flags & SHF_COMPRESSED))
+			continue;
+		name = elf_strptr(dwarf_getelf(w->dw), shstrndx, sh.sh_name);
+		if (!name || strcmp(name, ".debug_info"))
+			continue;
+		data = elf_rawdata(scn, NULL);
+		if (!data || !data->d_buf)
+			return true;
+		if (end > data->d_size) {
+			object_error(o, "cannot read DWARF",
+				     "a unit ends at offset 0x%llx, past the end of .debug_info (0x%zx bytes)",
+				     (unsigned long long)end, data->d_size);
+			return false;
+		}
+		for (Dwarf_Off i = end; i < data->d_size; i++) {
+			if (((const unsigned char *)data->d_buf)[i]) {
+				object_error(o, "cannot read DWARF",
+					     "unit header at offset 0x%llx: bad unit length",
+					     (unsigned long long)end);
+				return false;
+			}
+		}
+		return true;
+	}
+	return true;
+}
+
 /* Every unit's top-level DIEs.  False on corrupt DWARF (reported). */
 static bool walk_units(struct dwarf_walk *w)
 {
@@ -224,8 +271,20 @@ static bool walk_units(struct dwarf_walk *w)
 		}
 		o->dwarf_units++;
 		cuname = intern(o, dwarf_diename(&cu));
+		if (!cuname && dwarf_hasattr(&cu, DW_AT_name)) {
+			object_error(o, "cannot read DWARF",
+				     "unit at offset 0x%llx: name: %s",
+				     (unsigned long long)off, dwarf_errmsg(-1));
+			return false;
+		}
 		off = next;
-		if (dwarf_child(&cu, &die) != 0)
+		rc = dwarf_child(&cu, &die);
+		if (rc < 0) {
+			object_error(o, "cannot read DWARF", "unit %s: %s",
+				     cuname ? cuname : "?", dwarf_errmsg(-1));
+			return false;
+		}
+		if (rc > 0)
 			continue;
 		do {
 			switch (dwarf_tag(&die)) {
@@ -251,7 +310,7 @@ static bool walk_units(struct dwarf_walk *w)
 			     (unsigned long long)off, dwarf_errmsg(-1));
 		return false;
 	}
-	return true;
+	return units_end_ok(w, off);
 }
 
 static bool has_debug_info(const struct object *o)

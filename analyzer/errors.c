@@ -132,3 +132,9 @@ int asmscan_status(void)
 {
 	return status;
 }
+
+void asmscan_reported_reset(void)
+{
+	asmscan_msgs_free(&reported);
+	status = ASMSCAN_EXIT_OK;
+}

@@ -201,9 +201,17 @@ static char *member_name(const char *h, const char *longnames,
 	size_t len = 16;
 
 	if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
-		uint64_t off, end;
+		uint64_t off = 0, end;
 
-		if (!parse_size(h + 1, 15, &off) || !longnames || off >= longlen)
+		/*
+		 * "/N": offset N in "//".  GNU ar leaves what follows the
+		 * digits as it was (in thin archives, the start of the
+		 * member's path: "/104           /") and reads only the number
+		 * (bfd's get_extended_arelt_filename): so do we.
+		 */
+		for (size_t i = 1; i < 16 && h[i] >= '0' && h[i] <= '9'; i++)
+			off = off * 10 + (uint64_t)(h[i] - '0');
+		if (!longnames || off >= longlen)
 			return NULL;
 		for (end = off; end < longlen && longnames[end] != '\n'; end++)
 			;

@@ -90,6 +90,38 @@ static bool object_map(struct object *o, const struct input_object *in)
 	return true;
 }
 
+static int range_cmp(const void *a, const void *b)
+{
+	const struct obj_section *x = *(const struct obj_section *const *)a;
+	const struct obj_section *y = *(const struct obj_section *const *)b;
+
+	return x->data < y->data ? -1 : x->data > y->data;
+}
+
+/* No two sections' bytes in the file overlap (NOBITS and empty ones aside). */
+static bool sections_disjoint(struct object *o)
+{
+	const struct obj_section **v = xcalloc(o->nsecs ? o->nsecs : 1, sizeof(*v));
+	size_t n = 0;
+	bool ok = true;
+
+	for (size_t i = 1; i < o->nsecs; i++)
+		if (o->secs[i].data)
+			v[n++] = &o->secs[i];
+	qsort(v, n, sizeof(*v), range_cmp);
+	for (size_t i = 1; i < n && ok; i++) {
+		if (v[i - 1]->data + v[i - 1]->size > v[i]->data) {
+			object_error(o, "sections overlap",
+				     "%s and %s share bytes at offset 0x%zx",
+				     v[i - 1]->name, v[i]->name,
+				     (size_t)(v[i]->data - o->image));
+			ok = false;
+		}
+	}
+	free(v);
+	return ok;
+}
+
 static bool object_sections(struct object *o, const GElf_Ehdr *eh)
 {
 	size_t shstrndx;
@@ -101,11 +133,41 @@ static bool object_sections(struct object *o, const GElf_Ehdr *eh)
 			     elf_errmsg(-1));
 		return false;
 	}
-	if (eh->e_shoff > o->size ||
-	    (uint64_t)o->nsecs * eh->e_shentsize > o->size - eh->e_shoff) {
+	/*
+	 * libelf counts no sections when the table is not all in the file:
+	 * check the count the header claims (e_shnum, or with e_shnum 0 the
+	 * sh_size of section 0) against the file ourselves.
+	 */
+	uint64_t claimed = eh->e_shnum;
+
+	if (!claimed && eh->e_shoff && eh->e_shoff <= o->size &&
+	    o->size - eh->e_shoff >= sizeof(Elf64_Shdr)) {
+		Elf64_Shdr sh0;
+
+		memcpy(&sh0, o->image + eh->e_shoff, sizeof(sh0));
+		claimed = sh0.sh_size;
+	}
+	if (claimed < o->nsecs)
+		claimed = o->nsecs;
+	if (claimed && eh->e_shentsize != sizeof(Elf64_Shdr)) {
 		object_error(o, "cannot read section headers",
-			     "%zu headers at offset 0x%llx past the end of the file (%zu bytes)",
-			     o->nsecs, (unsigned long long)eh->e_shoff, o->size);
+			     "entry size %u, not %zu", eh->e_shentsize,
+			     sizeof(Elf64_Shdr));
+		return false;
+	}
+	if (eh->e_shoff > o->size ||
+	    claimed > (o->size - eh->e_shoff) / sizeof(Elf64_Shdr) ||
+	    o->nsecs != claimed) {
+		object_error(o, "cannot read section headers",
+			     "%llu headers at offset 0x%llx past the end of the file (%zu bytes)",
+			     (unsigned long long)claimed,
+			     (unsigned long long)eh->e_shoff, o->size);
+		return false;
+	}
+	if (o->nsecs && shstrndx >= o->nsecs) {
+		object_error(o, "cannot read section headers",
+			     "section name table [%zu] out of range (%zu sections)",
+			     shstrndx, o->nsecs);
 		return false;
 	}
 	o->secs = xcalloc(o->nsecs ? o->nsecs : 1, sizeof(*o->secs));
@@ -150,7 +212,7 @@ static bool object_sections(struct object *o, const GElf_Ehdr *eh)
 			s->addr = sh.sh_addr;
 		}
 	}
-	return true;
+	return sections_disjoint(o);
 }
 
 static bool object_symbols(struct object *o)
@@ -396,7 +458,8 @@ void object_close_image(struct object *o)
 		munmap(o->map, o->map_len);
 	o->map = NULL;
 	o->image = NULL;
-	for (size_t i = 0; i < o->nsecs; i++)
+	/* secs is NULL when the section headers were refused. */
+	for (size_t i = 0; o->secs && i < o->nsecs; i++)
 		o->secs[i].data = NULL;
 }
 

@@ -360,7 +360,9 @@ static void write_patch(struct patch_state *st, FILE *out,
 {
 	size_t i = 0;
 
-	qsort(st->rows, st->nrows, sizeof(*st->rows), row_cmp);
+	/* No rows, no array: qsort(NULL, 0, ...) is undefined. */
+	if (st->nrows)
+		qsort(st->rows, st->nrows, sizeof(*st->rows), row_cmp);
 	while (i < st->nrows && st->rows[i].rel) {
 		size_t j = i + 1;
 

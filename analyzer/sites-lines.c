@@ -172,7 +172,8 @@ void site_lines_walk(struct object *o, struct Dwarf *dw,
 			walk_cu(o, &cu, addr, ctx);
 		off = next;
 	}
-	qsort(l->hits, l->nhits, sizeof(*l->hits), hit_cmp);
+	if (l->nhits)		/* qsort(NULL, 0, ...) is undefined */
+		qsort(l->hits, l->nhits, sizeof(*l->hits), hit_cmp);
 	for (size_t i = 0; i < l->nhits; i++)
 		if (!n || hit_cmp(&l->hits[n - 1], &l->hits[i]))
 			l->hits[n++] = l->hits[i];

@@ -260,7 +260,8 @@ static void gather_lines(struct sites_build *b)
 			np++;
 		}
 		/* count each (row, function) of this object once */
-		qsort(pairs, np, sizeof(*pairs), line_pair_cmp);
+		if (np)		/* qsort(NULL, 0, ...) is undefined */
+			qsort(pairs, np, sizeof(*pairs), line_pair_cmp);
 		for (size_t p = 0; p < np; p++) {
 			struct site_row *r = &sr->rows[pairs[p].row];
 			const char *name = o->funcs[pairs[p].func].name;
@@ -383,7 +384,9 @@ void sites_report_build(struct report *rep)
 	gather_edges(&b);
 	gather_lines(&b);
 	gather_copies(&b);
-	qsort(sr->rows, sr->nrows, sizeof(*sr->rows), row_cmp);
+	/* No rows, no array: qsort(NULL, 0, ...) is undefined. */
+	if (sr->nrows)
+		qsort(sr->rows, sr->nrows, sizeof(*sr->rows), row_cmp);
 	strmap_free(&b.rows);
 	strmap_free(&b.stmt_row);
 	strmap_free(&b.by_base);

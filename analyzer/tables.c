@@ -335,6 +335,18 @@ static void read_table(struct object *o, enum table_kind kind)
 		snprintf(why, sizeof(why), "section has no data in the file");
 		goto refuse;
 	}
+	/*
+	 * Another kernel's layout is a note; a table that is no whole number
+	 * of the entries the file's own DWARF describes is a damaged file.
+	 */
+	if (dsize && rg.size % dsize) {
+		res->status = TABLE_REFUSED;
+		res->refused = "not a whole number of entries";
+		object_error(o, table_defs[kind].section,
+			     "%llu bytes is not a whole number of %u-byte entries (struct size in the file's DWARF)",
+			     (unsigned long long)rg.size, dsize);
+		return;
+	}
 	for (int c = 0; c < 2 && layout_of(o, kind, c); c++) {
 		const struct layout *l = layout_of(o, kind, c);
 		struct table_result probe;

@@ -5,6 +5,19 @@
 # but the slow ones, two at a time, in build and then the arm64 plugin's
 # in build-arm64.  This is README command 2, and what CI runs (.ci/run).
 # Slow tests: ctest --test-dir build -L slow.
+#
+# Then the same tests again on an ASan + UBSan build in build-asan
+# (-DASMINLINE_SANITIZE=ON, docs/reliability.md), in two groups:
+#   - the tests that do not load the plugin (asmscan, asmtpl, the fuzz
+#     corpora) with leak checking: any sanitizer report fails the test;
+#   - the tests whose command names asminline.so, but the whole-kernel
+#     ones (label e2e: hundreds of kernel compiles, minutes more under
+#     ASan): cc1 is not instrumented, so the ASan runtime is preloaded
+#     (LD_PRELOAD) and leak checking is off (GCC frees little before it
+#     exits, by design, and every tool the tests run gets the runtime).
+#     The install tests are left out: they run man and troff, whose own
+#     new/delete mismatch the preloaded runtime reports.
+# ASMINLINE_NO_SANITIZE=1 skips this part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -19,4 +32,19 @@ if [ -d build-arm64 ]; then
 else
 	echo "run-tests: SKIP: no build-arm64 (setup.sh could not build the arm64 plugin): arm64 plugin tests not run" >&2
 fi
+
+[ "${ASMINLINE_NO_SANITIZE:-0}" = 1 ] && exit $rc
+echo "run-tests: the same tests under ASan + UBSan (build-asan)" >&2
+cmake -S . -B build-asan -DASMINLINE_SANITIZE=ON >/dev/null
+cmake --build build-asan -j"$(nproc)" >/dev/null
+plugin_tests=$(ctest --test-dir build-asan -N -V -LE slow |
+	awk '/Test command:/ { cmd = $0 }
+	     /^ +Test +#[0-9]+: / { if (cmd ~ /asminline\.so/) print $3 }' |
+	paste -sd '|')
+export UBSAN_OPTIONS=print_stacktrace=1
+ctest --test-dir build-asan --output-on-failure -j2 -LE slow \
+	-E "^(${plugin_tests:-none})\$" || rc=$?
+LD_PRELOAD=$(gcc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
+	ctest --test-dir build-asan --output-on-failure -j2 -LE 'slow|e2e' \
+	-R "^(${plugin_tests:-none})\$" -E '^install-' || rc=$?
 exit $rc

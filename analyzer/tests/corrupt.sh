@@ -5,7 +5,10 @@
 # symbols pointing out of bounds, bad relocations, garbage DWARF (made by
 # corrupt.py from objects compiled here).  asmscan must never crash: it
 # exits 0 or 2, and every problem is one line "asmscan: FILE: what: why".
-# Some cases are checked word for word; the others only for that.
+# Some cases are checked word for word; the others only for that.  Then
+# the named hostile set (corrupt.py --named): each file must be refused
+# with exit 2 and its one expected error while a good object given with
+# it is still read.
 set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
@@ -69,4 +72,61 @@ expect 2 "$ASMSCAN" dwarf.exe
 grep -q "^asmscan: dwarf.exe: cannot read DWARF: " err.txt || fail "bad DWARF: $(cat err.txt)"
 grep -q "^Tables:" out.txt && grep -q "^\.smp_locks  *4  *4 " out.txt ||
 	fail "bad DWARF stopped the other analyses: $(cat out.txt)"
+# The named hostile set (corrupt.py --named): each file next to a good
+# one.  Each must give exit 2 and exactly one error, the one cases.txt
+# names, in the reporter's format; the good object must still be read.
+mkdir named
+python3 "$HERE/corrupt.py" --named obj.o named
+python3 "$HERE/corrupt.py" --named prog named
+# .altinstructions that is no whole number of the entries the file's own
+# DWARF describes (without DWARF it could be another kernel's layout: a
+# note, analyzer-tables checks it).
+cat >alt.c <<'EOF'
+struct alt_instr {
+	int instr_offset, repl_offset;
+	unsigned short cpuid;
+	unsigned char instrlen, replacementlen;
+} __attribute__((packed));
+struct alt_instr example_alt;
+
+int f(int x)
+{
+	asm(".pushsection .altinstructions,\"a\"\n"
+	    ".byte 1,2,3,4,5,6,7,8,9,10,11,12,13\n.popsection");
+	return x + 1;
+}
+EOF
+"$CC" -O2 -g -c alt.c -o named/altinstructions-13-bytes.o
+printf 'altinstructions-13-bytes.o\t.altinstructions: 13 bytes is not a whole number of 12-byte entries\n' >>named/cases.txt
+python3 - "$ASMSCAN" <<'PY' || fail "named hostile set"
+import json, subprocess, sys
+asmscan = sys.argv[1]
+bad = 0
+cases = [l.rstrip('\n').split('\t') for l in open('named/cases.txt')]
+for name, what in cases:
+    f = 'named/' + name
+    p = subprocess.run([asmscan, '-j', '1', '-f', 'json', f, 'main.o'],
+                       capture_output=True, text=True)
+    errs = [l for l in p.stderr.splitlines()
+            if not l.startswith('asmscan: %s: note: ' % f)]
+    problems = []
+    if p.returncode != 2:
+        problems.append('exit %d' % p.returncode)
+    if len(errs) != 1 or not errs[0].startswith('asmscan: %s: %s' % (f, what)):
+        problems.append('errors %r, want one "asmscan: %s: %s..."' % (errs, f, what))
+    try:
+        doc = json.loads(p.stdout)
+        good = [o for o in doc['objects'] if o['name'] == 'main.o']
+        if not good or not good[0]['read']:
+            problems.append('main.o not read')
+        if len(doc['errors']) != 1:
+            problems.append('%d errors in the document' % len(doc['errors']))
+    except (ValueError, KeyError) as e:
+        problems.append('bad JSON (%s)' % e)
+    if problems:
+        bad += 1
+        print('%s: %s' % (name, '; '.join(problems)), file=sys.stderr)
+print('%d named hostile files: %d refused as expected' % (len(cases), len(cases) - bad))
+sys.exit(1 if bad else 0)
+PY
 echo "$TEST: PASS"

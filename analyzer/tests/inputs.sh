@@ -92,6 +92,15 @@ expect 0 "$ASMSCAN" copies mixed.a
 grep -qx "asmscan: mixed.a: note: skipped: 2 objects not ELF64 x86-64 or AArch64: 1 ELF32, 1 of another machine (RISC-V)" err.txt ||
 	fail "archive with foreign objects: $(cat err.txt)"
 
+# GNU ar leaves the end of a short name after "/N" in a thin archive's
+# member header ("/5             /" for a 15-character name, as in Kbuild's
+# built-in.a): every member ar lists is still read.
+cp tree/kernel/fork.o tree/abcdefghijklm.o
+(cd tree && ar rcsT ../leftover.a kernel/fork.o abcdefghijklm.o mm/slab.o)
+expect 0 "$ASMSCAN" leftover.a
+grep -q "^$(ar t leftover.a | wc -l) objects: " out.txt ||
+	fail "thin archive with a 15-character member name: $(cat out.txt err.txt)"
+
 # A thin archive whose member is gone: that member is an error, not the rest.
 (cd tree && ar cDPrST ../gone.a kernel/fork.o mm/slab.o)
 mv tree/mm/slab.o tree/mm/slab.o.away

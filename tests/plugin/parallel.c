@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * parallel.c — input of the parallel-append test (parallel.sh): compiled
- * 32 times at once with -DUNIT=n.  unitN_large holds one ~6 KB template
+ * 64 times at once with -DUNIT=n.  unitN_large holds one ~6 KB template
  * (larger than PIPE_BUF, 4096), so a torn append would show.
  */
 #define CAT_(a, b, c) a##b##c

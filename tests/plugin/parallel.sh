@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# parallel.sh — 32 compilers append to one report at once (make -j).  Each
+# parallel.sh — 64 compilers append to one report at once (make -j).  Each
 # compiles the same source as a different translation unit (-DUNIT=n, so
 # function names differ); one template is ~6 KB, larger than PIPE_BUF and
 # than any stdio buffer, so torn writes would show.  Checks: every line is
@@ -11,7 +11,7 @@ need_x86_64
 need_tool python3
 clean_workdir
 
-JOBS=32
+JOBS=64
 PER_UNIT=$(grep -c "asm volatile" "$TESTDIR/parallel.c")
 
 # A report that already holds a line must keep it (append, never truncate).
