@@ -165,9 +165,9 @@ void render_check_json(struct json *j, const struct report *rep)
 /* No defaultConfiguration: a result's level depends on its state. */
 static const struct render_sarif_rule check_rules[CHECK_KINDS] = {
 	[CHECK_ASM] = { "ASM006", "OvercountedAsmStatement",
-		"GCC's inliner charges this asm statement (one per template line) at least the plugin's threshold more than the instructions it emits; asm_inline would charge 1 (asminline plugin records)." },
+		"GCC's inliner charges this asm statement (one per template line) at least the plugin's threshold more than the instructions it emits; asm_inline would charge 1 (asminline plugin records).", NULL },
 	[CHECK_EDGE] = { "ASM007", "CallBlockedByAsm",
-		"GCC refused to inline this call for size, and would not have with the callee's over-counted asm charged what it emits (asminline plugin edge records)." },
+		"GCC refused to inline this call for size, and would not have with the callee's over-counted asm charged what it emits (asminline plugin edge records).", NULL },
 	[CHECK_COPY] = RENDER_SARIF_RULE_ASM001(NULL),
 };
 
