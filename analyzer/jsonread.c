@@ -238,13 +238,18 @@ static void jp_collect(struct jp *j, struct jv *v, size_t base, bool keys)
 	size_t n = j->n - base;
 	struct jv *items = arena_alloc(j->a, (n ? n : 1) * sizeof(*items));
 
-	memcpy(items, j->vals + base, n * sizeof(*items));
+	/* An empty container before any member was ever read: vals and
+	 * keys may still be NULL, and memcpy from NULL is undefined even
+	 * for 0 bytes (UBSan). */
+	if (n)
+		memcpy(items, j->vals + base, n * sizeof(*items));
 	v->items = items;
 	v->len = n;
 	if (keys) {
 		const char **k = arena_alloc(j->a, (n ? n : 1) * sizeof(*k));
 
-		memcpy(k, j->keys + base, n * sizeof(*k));
+		if (n)
+			memcpy(k, j->keys + base, n * sizeof(*k));
 		v->keys = k;
 	}
 	j->n = base;
