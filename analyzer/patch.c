@@ -24,6 +24,7 @@
 #include "analysis.h"
 #include "object.h"
 #include "records.h"
+#include "sites.h"
 #include "util.h"
 
 struct patch_row {
@@ -96,21 +97,14 @@ static struct patch_row *row_of(struct patch_state *st,
 /* Reads o's records; true when it holds any. */
 static bool read_input(struct patch_state *st, const struct input_object *in)
 {
+	const struct rec_file *f;
 	struct object o;
-	uint32_t s;
 	bool any = false;
 
 	memset(&o, 0, sizeof(o));
 	if (object_open(&o, in)) {
-		s = object_section_by_name(&o, ".comment");
-		if (s && o.secs[s].size && !o.secs[s].data)
-			object_note(&o, ".comment not read",
-				    "compressed or without contents: its asminline "
-				    "records (if any) are not read");
-		else if (s && o.secs[s].size &&
-			 records_read(&st->recs, o.name, o.secs[s].data,
-				      o.secs[s].size, &o.msgs))
-			any = st->recs.files[st->recs.nfiles - 1].strings > 0;
+		f = sites_comment_read(&st->recs, &o);
+		any = f && f->strings > 0;
 	}
 	asmscan_msgs_report(&o.msgs);
 	object_free(&o);

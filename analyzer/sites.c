@@ -17,24 +17,30 @@
 
 #include "analysis.h"
 
-void sites_object_read(struct report *rep, struct object *o)
+const struct rec_file *sites_comment_read(struct records *records,
+					  struct object *o)
 {
 	uint32_t s = object_section_by_name(o, ".comment");
 	const struct obj_section *sec = s ? &o->secs[s] : NULL;
-	const struct rec_file *f;
 
 	if (!sec || !sec->size)
-		return;
+		return NULL;
 	if (!sec->data) {
 		object_note(o, ".comment not read",
 			    "compressed or without contents: its asminline records (if any) are not read");
-		return;
+		return NULL;
 	}
-	if (!records_read(&rep->records, o->name, sec->data, sec->size,
-			  &o->msgs))
-		return;
-	f = &rep->records.files[rep->records.nfiles - 1];
-	o->site_lines = site_lines_new(f->stmts, f->nstmts);
+	if (!records_read(records, o->name, sec->data, sec->size, &o->msgs))
+		return NULL;
+	return &records->files[records->nfiles - 1];
+}
+
+void sites_object_read(struct report *rep, struct object *o)
+{
+	const struct rec_file *f = sites_comment_read(&rep->records, o);
+
+	if (f)
+		o->site_lines = site_lines_new(f->stmts, f->nstmts);
 }
 
 /* Scratch of the build: what points where. */

@@ -93,6 +93,13 @@ struct sites_report {
 	uint64_t row_edges;		/* attributed edge-site pairs */
 };
 
+/*
+ * Read o's .comment into records (a note on o when the section has no
+ * contents to read); the file's entry, or NULL when o has no .comment,
+ * it could not be read or a record was malformed (an error on o).
+ */
+const struct rec_file *sites_comment_read(struct records *records,
+					  struct object *o);
 /* analysis.c: read o's .comment into rep->records and plan its lines. */
 void sites_object_read(struct report *rep, struct object *o);
 /* analysis_report(): after calls and copies. */
