@@ -44,7 +44,7 @@ cmdline() {
 cc1_insns() {
 	local cmd=$1 tag=$2
 	rm -f "$work"/cg.*
-	(cd "$build" && eval "$cmd -wrapper valgrind,-q,--tool=callgrind,--callgrind-out-file=$work/cg.%p") >/dev/null 2>&1
+	(cd "$build" && eval "$cmd -wrapper valgrind,-q,--tool=callgrind,--zero-before=*edge_rerun_child_start*,--callgrind-out-file=$work/cg.%p") >/dev/null 2>&1
 	grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -h '^summary:' | awk '{ s += $2 } END { print s }'
 }
 

@@ -106,32 +106,58 @@ static bool edge_asm_model(struct asminline_plugin *pl, gasm *stmt,
 	return true;
 }
 
-static void edge_asm_visit(struct asminline_plugin *pl,
-			   struct edges_state *st, gasm *stmt,
-			   struct edge_asm_sum *sum)
+/*
+ * Is stmt flagged (the asm record's rule), and by how much is it
+ * over-counted?  Its fingerprint too when fp is not NULL.
+ */
+static bool edge_asm_overcount(struct asminline_plugin *pl,
+			       struct edges_state *st, gasm *stmt,
+			       unsigned *over, uint64_t *fp)
 {
 	const char *tpl = gimple_asm_string(stmt);
 	size_t len = strlen(tpl);
 	const struct edge_asm_seen *seen = edge_asm_lookup(st, tpl, len);
 	unsigned gcc_count, est_insns;
-	uint64_t fp;
 
 	if (gimple_asm_inline_p(stmt))
-		return;		/* charged 1: nothing over-counted */
+		return false;	/* charged 1: nothing over-counted */
 	gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
 	if (seen) {
 		est_insns = seen->est_insns;
-		fp = seen->fingerprint;
+		if (fp)
+			*fp = seen->fingerprint;
 	} else {
 		if (!edge_asm_model(pl, stmt, &est_insns))
-			return;
+			return false;
 		/* No origin known: the template alone, ordinal 0. */
-		fp = fingerprint_compute("", tpl, len, 0);
+		if (fp)
+			*fp = fingerprint_compute("", tpl, len, 0);
 	}
 	/* The same rule as the asm record's "flagged". */
 	if (gcc_count < est_insns + pl->opts.threshold)
+		return false;
+	*over = gcc_count - est_insns;
+	return true;
+}
+
+bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
+		      gasm *stmt)
+{
+	unsigned over;
+
+	return edge_asm_overcount(pl, st, stmt, &over, NULL);
+}
+
+static void edge_asm_visit(struct asminline_plugin *pl,
+			   struct edges_state *st, gasm *stmt,
+			   struct edge_asm_sum *sum)
+{
+	unsigned over;
+	uint64_t fp;
+
+	if (!edge_asm_overcount(pl, st, stmt, &over, &fp))
 		return;
-	sum->overcount += gcc_count - est_insns;
+	sum->overcount += over;
 	sum->nasm++;
 	edge_asm_add_fingerprint(sum, fp);
 }

@@ -514,7 +514,7 @@ static bool edge_all_callers_fit(cgraph_node *callee, int over)
 }
 
 bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
-		       const struct edge_early_look *early,
+		       const struct edge_early_look *early, int rerun,
 		       struct edge_record *rec)
 {
 	cgraph_node *callee = e->callee->ultimate_alias_target();
@@ -577,6 +577,18 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
 	}
 	/*
+	 * GCC's IPA inliner, re-run on the unit without the over-count
+	 * (edge-rerun.cc), took its decisions in its own order: its answer
+	 * replaces the rule's, which sees one call at a time.  "limit" stays
+	 * the explanation where the two agree.
+	 */
+	rec->rerun = rerun;
+	if (rerun >= 0) {
+		if (rerun && !fits)
+			rec->via = "rerun";
+		fits = rerun;
+	}
+	/*
 	 * The early inliner's own look, when it had one, with the profile
 	 * it had (the IPA profile can call the same edge cold); else the
 	 * first IPA look re-run with its rule.
@@ -586,8 +598,12 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 		fits = true;
 		rec->via = "early";
 	}
-	/* The all-callers path works on the figures after inlining. */
-	if (!fits && edge_all_callers_fit(callee, (int)rec->overcount_after)) {
+	/*
+	 * The all-callers path works on the figures after inlining; the
+	 * re-run has taken it already where there is one.
+	 */
+	if (!fits && rerun < 0 &&
+	    edge_all_callers_fit(callee, (int)rec->overcount_after)) {
 		fits = true;
 		rec->via = "all-callers";
 	}

@@ -67,6 +67,9 @@ void edge_record_render_object(const struct edge_record *rec,
 
 	edge_record_key_str(b, "measured_at", rec->measured_at);
 	edge_record_key_str(b, "via", rec->via);
+	edge_record_key_str(b, "rerun", rec->rerun < 0	   ? "none"
+				       : rec->rerun ? "inlined"
+						    : "refused");
 	json_key(b, "reproduced");
 	json_bool(b, rec->reproduced);
 	edge_record_key_str(b, "verdict", edge_verdict_name(rec->verdict));

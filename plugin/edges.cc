@@ -31,9 +31,11 @@
 
 void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
 {
-	if (pl->edges)
-		edge_asm_note(pl->edges, rec->tpl, rec->tpl_len,
-			      rec->fingerprint, rec->tpl_res.est_insns);
+	if (!pl->edges)
+		return;
+	edge_asm_note(pl->edges, rec->tpl, rec->tpl_len, rec->fingerprint,
+		      rec->tpl_res.est_insns);
+	pl->edges->nflagged_seen += rec->flagged;
 }
 
 /*
@@ -249,20 +251,28 @@ static void edges_first_look(struct asminline_plugin *pl,
 	st->dup_hook = symtab->add_edge_duplication_hook(edges_duplicated, st);
 }
 
+/* A call refused for size whose callee holds over-counted asm: a record. */
+static bool edges_wanted(struct asminline_plugin *pl, struct edges_state *st,
+			 cgraph_edge *e, cgraph_node *callee)
+{
+	const struct edge_before *before = edges_before_get(st, e);
+	const struct edge_asm_sum *sum;
+
+	if (!edge_limits_is_size_reason(e->inline_failed))
+		return false;
+	st->nrefused++;
+	sum = edge_asm_callee(pl, st, &st->after_asm, callee);
+	return sum->overcount || (before && before->sum->overcount);
+}
+
 static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 		      cgraph_edge *e, cgraph_node *callee)
 {
 	const struct edge_before *before = edges_before_get(st, e);
 	const struct edge_early_look *early = edges_early_get(st, e);
-	const struct edge_asm_sum *sum;
+	const struct edge_asm_sum *sum =
+		edge_asm_callee(pl, st, &st->after_asm, callee);
 	struct edge_record rec;
-
-	if (!edge_limits_is_size_reason(e->inline_failed))
-		return;
-	st->nrefused++;
-	sum = edge_asm_callee(pl, st, &st->after_asm, callee);
-	if (!sum->overcount && !(before && before->sum->overcount))
-		return;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.tu = main_input_filename ? main_input_filename : "";
@@ -282,7 +292,9 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	rec.fingerprints_dropped = sum->fingerprints_dropped;
 	memcpy(rec.fingerprints, sum->fingerprints,
 	       sum->nfingerprints * sizeof(rec.fingerprints[0]));
-	if (!edge_limits_judge(e, before, early, &rec) || !rec.overcount)
+	if (!edge_limits_judge(e, before, early, edge_rerun_lookup(st, e),
+			       &rec) ||
+	    !rec.overcount)
 		return;
 
 	st->nrecords++;
@@ -299,19 +311,33 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 		embed_unit_add_edge(&pl->embed, &rec);
 }
 
-/* "inline" has run: every call it refused, in every body and copy. */
+/*
+ * "inline" has run: every call it refused, in every body and copy.  The
+ * calls a record is written for are gathered first: only if there is one
+ * does the inliner's re-run (edge-rerun.cc) go to work.
+ */
 static void edges_walk(struct asminline_plugin *pl, struct edges_state *st)
 {
+	vec<cgraph_edge *> wanted = vNULL;
 	cgraph_node *node;
+	cgraph_edge *e;
+	unsigned i;
 
 	st->after_asm.with_ipa_inlines = true;
 	FOR_EACH_FUNCTION(node) {
 		if (node->alias || node->thunk)
 			continue;
-		for (cgraph_edge *e = node->callees; e; e = e->next_callee)
-			if (cgraph_node *callee = edges_callee(e))
-				edges_one(pl, st, e, callee);
+		for (e = node->callees; e; e = e->next_callee) {
+			cgraph_node *callee = edges_callee(e);
+
+			if (callee && edges_wanted(pl, st, e, callee))
+				wanted.safe_push(e);
+		}
 	}
+	edge_rerun_collect(pl, st, !wanted.is_empty());
+	FOR_EACH_VEC_ELT(wanted, i, e)
+		edges_one(pl, st, e, edges_callee(e));
+	wanted.release();
 }
 
 static bool edges_summaries_live(void)
@@ -335,6 +361,19 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 
 	if (st->done)
 		return;
+	/* The summaries are computed, nothing is decided: fork the re-run. */
+	if (!st->rerun_tried && pass->type == IPA_PASS) {
+		st->rerun_tried = true;
+		if (optimize && edges_summaries_live())
+			edge_rerun_start(pl, st);
+	}
+	if (st->rerun.state == EDGE_RERUN_CHILD) {
+		if (st->inline_started)
+			edge_rerun_child_answer(st);	/* does not return */
+		st->inline_started = pass->type == IPA_PASS && pass->name &&
+				     !strcmp(pass->name, "inline");
+		return;
+	}
 	if (st->einline_fn) {
 		if (cfun && current_function_decl == st->einline_fn)
 			edges_early_look(pl, st, st->einline_fn);
@@ -387,6 +426,7 @@ void edges_finish(struct asminline_plugin *pl)
 						    : "<stdin>");
 	}
 	edges_stop_hook(st);
+	edge_rerun_free(st);
 	edge_asm_free(st);
 	free(st->before);
 	free(st->early);

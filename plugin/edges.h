@@ -61,7 +61,9 @@ struct edge_record {
 	unsigned nasm;			/* flagged asm statements in the callee */
 	struct edge_limit limit;
 	const char *measured_at;	/* "start" or "end" of IPA inlining */
-	const char *via;		/* "limit", "early" or "all-callers" */
+	const char *via;		/* "limit", "rerun", "early", "all-callers" */
+	int rerun;			/* GCC's inliner re-run: 1 inlined the
+					 * call, 0 refused it, -1 no answer */
 	bool reproduced;		/* GCC's rule, re-run, refuses it too */
 	enum edge_verdict verdict;
 	unsigned nfingerprints;
@@ -142,7 +144,37 @@ struct edge_early_look {
 	bool fits;
 };
 
+/* edge-rerun.cc: GCC's IPA inliner run again in a child process. */
+enum edge_rerun_state {
+	EDGE_RERUN_NONE,		/* not started (or not worth it) */
+	EDGE_RERUN_WAITING,		/* parent: the child waits for a word */
+	EDGE_RERUN_CHILD,		/* this process is the child */
+	EDGE_RERUN_DONE,		/* parent: answers read */
+	EDGE_RERUN_FAILED,		/* parent: no usable answer */
+};
+
+/* What the re-run inliner did with one call; -1 in inlined: it differs
+ * between the copies of the call in that function. */
+struct edge_rerun_answer {
+	uintptr_t stmt;			/* the gcall */
+	uint64_t root;			/* FNV-1a of the function's symbol */
+	int inlined;
+};
+
+struct edge_rerun {
+	enum edge_rerun_state state;
+	pid_t pid;
+	int go;				/* parent: write end of the word pipe */
+	int fd;				/* the answer pipe: parent reads it */
+	unsigned long nmarked;		/* child: statements made asm inline */
+	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
+	size_t n;
+};
+
 struct edges_state {
+	struct edge_rerun rerun;
+	bool rerun_tried;		/* the fork point has passed */
+	unsigned long nflagged_seen;	/* flagged statements the asm pass saw */
 	bool inline_started;		/* the "inline" IPA pass has begun */
 	tree einline_fn;		/* "einline" runs for this function */
 	struct edge_early_look *early;	/* sorted by stmt before lookups */
@@ -174,6 +206,26 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   cgraph_node *callee);
 void edge_asm_free(struct edges_state *st);
 
+/* edge-asm.cc: does stmt count as flagged asm (the asm record's rule)? */
+bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
+		      gasm *stmt);
+
+/*
+ * edge-rerun.cc.  Start: at the first regular IPA pass, fork the child
+ * that runs the IPA inliner without the over-count (returns in both; the
+ * child's state says EDGE_RERUN_CHILD; it waits for the parent's word).
+ * Child_answer: in the child, after "inline", write its decisions and
+ * _exit().  Collect: in the parent, after its own "inline", tell the child
+ * to go on (needed) and read the answers, or to leave.  Lookup: 1 the re-run
+ * inlined e's call, 0 it refused it, -1 no answer.
+ */
+void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st);
+void edge_rerun_child_answer(struct edges_state *st);
+void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
+			bool needed);
+int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e);
+void edge_rerun_free(struct edges_state *st);
+
 /* edge-limits.cc: is this inline_failed one of the size limits judged? */
 bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
 /*
@@ -193,12 +245,13 @@ bool edge_limits_early(cgraph_edge *e, const struct edge_asm_sum *sum);
  * edge-limits.cc: after it decided, fill rec->limit, rec->verdict and the
  * figures for a refused edge: from *before when that first look explains
  * the refusal, else from the figures now.  Also the early inliner's own
- * look at the call (early, NULL when it had none) and the path by which
- * GCC inlines a function into all its callers when that shrinks the unit.
+ * look at the call (early, NULL when it had none), the answer of the
+ * inliner's re-run (rerun: edge_rerun_lookup) and the path by which GCC
+ * inlines a function into all its callers when that shrinks the unit.
  * Returns false when the reason is not a size limit (no record then).
  */
 bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
-		       const struct edge_early_look *early,
+		       const struct edge_early_look *early, int rerun,
 		       struct edge_record *rec);
 
 #endif /* ASMINLINE_EDGES_H */

@@ -96,6 +96,21 @@ static bool options_need_value(const struct plugin_name_args *info,
 	return false;
 }
 
+/* A key that takes 0 or 1. */
+static bool options_bool_key(const struct plugin_name_args *info,
+			     const struct plugin_argument *arg, bool *field)
+{
+	if (!options_need_value(info, arg, "0 or 1"))
+		return false;
+	if (!strcmp(arg->value, "0"))
+		*field = false;
+	else if (!strcmp(arg->value, "1"))
+		*field = true;
+	else
+		return options_bad(info, arg, "bad value: expected 0 or 1");
+	return true;
+}
+
 /* A decimal number in [lo, hi]: digits only, no sign, no overflow. */
 static bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
 			       unsigned *out)
@@ -172,18 +187,10 @@ static bool options_parse_one(struct asminline_options *opts,
 					   "bad value: expected note, warning or none");
 		return true;
 	}
-	if (!strcmp(key, "embed")) {
-		if (!options_need_value(info, arg, "0 or 1"))
-			return false;
-		if (!strcmp(val, "0"))
-			opts->embed = false;
-		else if (!strcmp(val, "1"))
-			opts->embed = true;
-		else
-			return options_bad(info, arg,
-					   "bad value: expected 0 or 1");
-		return true;
-	}
+	if (!strcmp(key, "embed"))
+		return options_bool_key(info, arg, &opts->embed);
+	if (!strcmp(key, "rerun"))
+		return options_bool_key(info, arg, &opts->rerun);
 	if (!strcmp(key, "verbose"))
 		return options_flag_key(info, arg, &opts->verbose);
 	if (!strcmp(key, "disable"))
@@ -206,6 +213,7 @@ bool asminline_options_parse(struct asminline_options *opts,
 	opts->threshold = ASMINLINE_THRESHOLD_DEFAULT;
 	opts->diag = ASMINLINE_DIAG_NOTE;
 	opts->embed = true;
+	opts->rerun = true;
 
 	/* Report every bad argument, not only the first. */
 	for (int i = 0; i < info->argc; i++)

@@ -33,6 +33,7 @@ struct asminline_options {
 	unsigned threshold;
 	enum asminline_diag diag;
 	bool embed;			/* records into .comment (embed.h) */
+	bool rerun;			/* re-run the IPA inliner (edge-rerun.cc) */
 	bool verbose;			/* trace each statement on stderr */
 	bool disable;
 	bool help;

@@ -122,7 +122,7 @@ void caller3(struct stats *s, int n)
 __attribute__((optimize("O3"))) void caller_o3(struct stats *s, int n)
 {
 	stats11(s, n - 1); /* expect param: blocked-by-asm max-inline-insns-single=30 */
-	stats30(s, n - 1); /* expect O2: blocked-by-asm max-inline-insns-single=200; O3: blocked-by-asm max-inline-insns-single=200; Os: blocked-by-asm max-inline-insns-single=200; O1: blocked-by-asm max-inline-insns-single=200; param: blocked-by-asm max-inline-insns-single=30 */
+	stats30(s, n - 1); /* expect O2: blocked-by-asm max-inline-insns-single=200; O3: blocked-by-asm max-inline-insns-single=200; Os: blocked-by-asm max-inline-insns-single=200; O1: other max-inline-insns-single=200; param: blocked-by-asm max-inline-insns-single=30 */
 }
 
 /* Cold: the IPA inliner's profile says so, the early inliner's did not yet. */

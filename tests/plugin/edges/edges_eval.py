@@ -377,6 +377,7 @@ def main(argv=None):
                         "docs/edges.md less a margin, not the 90 %% aimed at)")
     k.add_argument("objects", nargs="*")
     args = ap.parse_args(argv)
+    args.plugin = os.path.abspath(args.plugin)  # the compiles run elsewhere
     return kernel_main(args)
 
 

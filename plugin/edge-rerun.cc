@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * edge-rerun.cc — ask GCC's IPA inliner itself which refused calls it
+ * takes once the flagged asm is charged as "asm inline".
+ *
+ * edge-limits.cc re-runs the inliner's rule for one call on the figures
+ * the inliner had when it judged that call.  Which call it judges first,
+ * and how big the callee has grown by then, is the order of its priority
+ * queue (edge_badness, fed by time estimates, private to ipa-inline.cc):
+ * in mode=apply a call may be taken while its callee is still small where
+ * in warn mode the callee grew first, and the other way round.  Deriving
+ * that order again would be rewriting the inliner; running it is exact.
+ *
+ * At the first regular IPA pass (the IPA summaries have just been
+ * computed, nothing is decided) the plugin forks.  The child waits: only
+ * when the parent's own "inline" has refused a call for size whose callee
+ * holds flagged asm (a call an edge record will be written for) is it told
+ * to go on; otherwise it leaves, having cost a fork.  Then it:
+ *   - points every descriptor it could write through (stdout, stderr,
+ *     the assembler output, the report, an open dump) at /dev/null and
+ *     turns every dump and -fopt-info stream off: nothing it does is seen;
+ *   - marks every flagged statement of every body "asm inline", as
+ *     mode=apply does (the early inliner has run: its decisions are
+ *     judged apart, edge-limits.cc "early"), and computes the summary of
+ *     each function whose body changed again, as ipa_fn_summary_generate
+ *     did (inline_analyze_function);
+ *   - lets the pass manager go on: the IPA passes up to "inline" run as
+ *     they would;
+ *   - at the next pass writes the outcome of every call edge to a pipe
+ *     and leaves with _exit() (no atexit handler, no stdio flush).
+ * The parent reads the answers while it writes the records.  A call is
+ * known by its statement — the same address in both processes: the bodies
+ * were built before the fork and neither changes them before
+ * inline_transform — and by the function it sits in after inlining, by
+ * symbol name (objects made after the fork share no addresses).
+ *
+ * A child that fails (an ICE, a signal, a short answer) answers nothing
+ * and the model's verdict stands.  Not run with -flto (no IPA inliner in
+ * this process), in mode=apply (nothing is over-counted), with rerun=0, or
+ * when no body holds a flagged statement.
+ */
+#include "asminline.h"
+#include "edges.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+/* What travels through the pipe: one per call edge, then an end mark. */
+struct edge_rerun_wire {
+	uint64_t stmt;
+	uint64_t root;
+	uint64_t inlined;
+};
+
+#define EDGE_RERUN_END_STMT UINT64_MAX
+
+static uint64_t edge_rerun_root(cgraph_edge *e)
+{
+	cgraph_node *to = e->caller->inlined_to ? e->caller->inlined_to
+						: e->caller;
+	const char *name = to->asm_name();
+
+	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, name, strlen(name));
+}
+
+/* ---- the child ---- */
+
+/* Every descriptor open for writing, except the pipe, now writes nowhere. */
+static void edge_rerun_silence(int keep)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *de;
+
+	if (null < 0)
+		_exit(3);
+	if (d) {
+		while ((de = readdir(d)) != NULL) {
+			int fd = atoi(de->d_name);
+			int fl;
+
+			if (de->d_name[0] < '0' || de->d_name[0] > '9' ||
+			    fd == keep || fd == null || fd == dirfd(d))
+				continue;
+			fl = fcntl(fd, F_GETFL);
+			if (fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
+				dup2(null, fd);
+		}
+		closedir(d);
+	} else {
+		for (int fd = 0; fd < 1024; fd++) {
+			int fl = fd == keep || fd == null ? -1
+							  : fcntl(fd, F_GETFL);
+
+			if (fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
+				dup2(null, fd);
+		}
+	}
+	/* Dumps opened from now on would be new files: none is opened. */
+	for (int phase = 0;; phase++) {
+		struct dump_file_info *dfi =
+			g->get_dumps()->get_dump_file_info(phase);
+
+		if (!dfi) {
+			if (phase >= TDI_end)
+				break;
+			continue;
+		}
+		dfi->pstate = 0;
+		dfi->alt_state = 0;
+	}
+}
+
+/* mode=apply after the fact: flagged statements become "asm inline". */
+static unsigned long edge_rerun_apply(struct asminline_plugin *pl,
+				      struct edges_state *st)
+{
+	unsigned long marked = 0;
+	cgraph_node *node;
+
+	FOR_EACH_DEFINED_FUNCTION(node) {
+		function *fn;
+		basic_block bb;
+		bool changed = false;
+
+		if (node->alias || !gimple_has_body_p(node->decl))
+			continue;
+		fn = DECL_STRUCT_FUNCTION(node->decl);
+		if (!fn || !fn->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fn) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+			     !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gasm *stmt = dyn_cast<gasm *>(gsi_stmt(gsi));
+
+				if (stmt && edge_asm_flagged(pl, st, stmt)) {
+					gimple_asm_set_inline(stmt, true);
+					changed = true;
+					marked++;
+				}
+			}
+		}
+		/* The summary of this body, again (ipa_fn_summary_generate). */
+		if (changed && opt_for_fn(node->decl, optimize))
+			inline_analyze_function(node);
+	}
+	return marked;
+}
+
+/*
+ * The child's first steps: wait for the parent's word, then silence and
+ * apply.  Not inlined, and named, so that bench/plugin-overhead.sh can
+ * have callgrind count the child's own work only (--zero-before: a forked
+ * child inherits its parent's counts).
+ */
+static void __attribute__((noinline))
+edge_rerun_child_start(struct asminline_plugin *pl, struct edges_state *st,
+		       int go, int answer)
+{
+	char word = 0;
+	ssize_t n;
+
+	signal(SIGPIPE, SIG_DFL);
+	do
+		n = read(go, &word, 1);
+	while (n < 0 && errno == EINTR);
+	if (n != 1 || word != 'g')
+		_exit(0);	/* nothing to judge: the parent needs no answer */
+	close(go);
+	edge_rerun_silence(answer);
+	st->rerun.state = EDGE_RERUN_CHILD;
+	st->rerun.fd = answer;
+	st->rerun.nmarked = edge_rerun_apply(pl, st);
+	if (!st->rerun.nmarked)
+		_exit(5);
+}
+
+static void edge_rerun_write(int fd, const void *p, size_t n)
+{
+	const char *c = (const char *)p;
+
+	while (n) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			_exit(4);
+		c += w;
+		n -= (size_t)w;
+	}
+}
+
+/* The child, after "inline": every call edge's outcome, then leave. */
+void edge_rerun_child_answer(struct edges_state *st)
+{
+	struct edge_rerun_wire w;
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION(node) {
+		if (node->alias || node->thunk)
+			continue;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+			if (!e->call_stmt)
+				continue;
+			w.stmt = (uint64_t)(uintptr_t)e->call_stmt;
+			w.root = edge_rerun_root(e);
+			w.inlined = !e->inline_failed;
+			edge_rerun_write(st->rerun.fd, &w, sizeof(w));
+		}
+	}
+	w.stmt = EDGE_RERUN_END_STMT;
+	w.root = w.inlined = 0;
+	edge_rerun_write(st->rerun.fd, &w, sizeof(w));
+	_exit(0);
+}
+
+/* ---- the parent ---- */
+
+void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st)
+{
+	int go[2], answer[2];
+	pid_t pid;
+
+	if (!pl->opts.rerun || pl->opts.mode != ASMINLINE_MODE_WARN ||
+	    in_lto_p || flag_generate_lto || flag_generate_offload ||
+	    !st->nflagged_seen)
+		return;
+	if (pipe2(go, O_CLOEXEC) < 0)
+		return;
+	if (pipe2(answer, O_CLOEXEC) < 0) {
+		close(go[0]);
+		close(go[1]);
+		return;
+	}
+	fflush(NULL);	/* nothing buffered is written twice */
+	pid = fork();
+	if (pid < 0) {
+		close(go[0]);
+		close(go[1]);
+		close(answer[0]);
+		close(answer[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(go[1]);
+		close(answer[0]);
+		edge_rerun_child_start(pl, st, go[0], answer[1]);
+		return;		/* on through the IPA passes */
+	}
+	close(go[0]);
+	close(answer[1]);
+	st->rerun.state = EDGE_RERUN_WAITING;
+	st->rerun.pid = pid;
+	st->rerun.go = go[1];
+	st->rerun.fd = answer[0];
+}
+
+static int edge_rerun_cmp(const void *a, const void *b)
+{
+	const struct edge_rerun_answer *x = (const struct edge_rerun_answer *)a;
+	const struct edge_rerun_answer *y = (const struct edge_rerun_answer *)b;
+
+	if (x->stmt != y->stmt)
+		return x->stmt < y->stmt ? -1 : 1;
+	return x->root < y->root ? -1 : x->root > y->root;
+}
+
+/*
+ * A function inlined twice into the same function brings the same call
+ * statement twice: one answer per (statement, function), -1 where the
+ * copies were decided differently (the key cannot tell them apart).
+ */
+static void edge_rerun_merge(struct edge_rerun *r)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		if (out && !edge_rerun_cmp(&r->answers[out - 1],
+					   &r->answers[i])) {
+			if (r->answers[out - 1].inlined != r->answers[i].inlined)
+				r->answers[out - 1].inlined = -1;
+			continue;
+		}
+		r->answers[out++] = r->answers[i];
+	}
+	r->n = out;
+}
+
+/* Read the whole answer; false on a short or broken one. */
+static bool edge_rerun_read(struct edge_rerun *r)
+{
+	size_t cap = 0;
+
+	for (;;) {
+		struct edge_rerun_wire w;
+		size_t got = 0;
+
+		while (got < sizeof(w)) {
+			ssize_t n = read(r->fd, (char *)&w + got,
+					 sizeof(w) - got);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				return false;
+			got += (size_t)n;
+		}
+		if (w.stmt == EDGE_RERUN_END_STMT)
+			return true;
+		if (r->n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			r->answers = (struct edge_rerun_answer *)xrealloc(
+				r->answers, cap * sizeof(*r->answers));
+		}
+		r->answers[r->n].stmt = (uintptr_t)w.stmt;
+		r->answers[r->n].root = w.root;
+		r->answers[r->n].inlined = w.inlined != 0;
+		r->n++;
+	}
+}
+
+/* Tell the waiting child to work (go) or to leave; no answer is kept. */
+static void edge_rerun_release(struct edge_rerun *r, bool go)
+{
+	ssize_t n;
+
+	if (go) {
+		do
+			n = write(r->go, "g", 1);
+		while (n < 0 && errno == EINTR);
+	}
+	close(r->go);
+	r->go = -1;
+}
+
+static void edge_rerun_reap(struct edge_rerun *r, int *status)
+{
+	close(r->fd);
+	r->fd = -1;
+	while (waitpid(r->pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
+void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
+			bool needed)
+{
+	struct edge_rerun *r = &st->rerun;
+	bool whole;
+	int status = 0;
+
+	if (r->state != EDGE_RERUN_WAITING)
+		return;
+	edge_rerun_release(r, needed);
+	if (!needed) {
+		edge_rerun_reap(r, &status);
+		r->state = EDGE_RERUN_NONE;
+		if (pl->opts.verbose)
+			fprintf(stderr, "asminline: no call refused for size holds flagged asm: the inliner's re-run was not needed\n");
+		return;
+	}
+	whole = edge_rerun_read(r);
+	edge_rerun_reap(r, &status);
+	if (!whole || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		if (pl->opts.verbose)
+			fprintf(stderr,
+				"asminline: the inliner's re-run gave no answer (%s %d): the model's verdicts stand\n",
+				WIFSIGNALED(status) ? "signal" : "status",
+				WIFSIGNALED(status) ? WTERMSIG(status)
+						    : WEXITSTATUS(status));
+		free(r->answers);
+		r->answers = NULL;
+		r->n = 0;
+		r->state = EDGE_RERUN_FAILED;
+		return;
+	}
+	if (r->n)
+		qsort(r->answers, r->n, sizeof(*r->answers), edge_rerun_cmp);
+	edge_rerun_merge(r);
+	r->state = EDGE_RERUN_DONE;
+	if (pl->opts.verbose)
+		fprintf(stderr, "asminline: the inliner's re-run answered for %lu calls\n",
+			(unsigned long)r->n);
+}
+
+int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e)
+{
+	struct edge_rerun *r = &st->rerun;
+	struct edge_rerun_answer key, *hit;
+
+	if (r->state != EDGE_RERUN_DONE || !e->call_stmt || !r->n)
+		return -1;
+	key.stmt = (uintptr_t)e->call_stmt;
+	key.root = edge_rerun_root(e);
+	hit = (struct edge_rerun_answer *)bsearch(&key, r->answers, r->n,
+						  sizeof(*r->answers),
+						  edge_rerun_cmp);
+	return hit ? hit->inlined : -1;	/* -1 also for a split answer */
+}
+
+void edge_rerun_free(struct edges_state *st)
+{
+	struct edge_rerun *r = &st->rerun;
+
+	if (r->state == EDGE_RERUN_WAITING) {
+		/* The unit ended before "inline" ran (an error): let it go. */
+		int status;
+
+		edge_rerun_release(r, false);
+		edge_rerun_reap(r, &status);
+	}
+	free(r->answers);
+	memset(r, 0, sizeof(*r));
+}
