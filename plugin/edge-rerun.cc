@@ -20,12 +20,17 @@
  *     the assembler output, the report, an open dump) at /dev/null and
  *     turns every dump and -fopt-info stream off: nothing it does is seen;
  *   - marks every flagged statement of every body "asm inline", as
- *     mode=apply does (the early inliner has run: its decisions are
- *     judged apart, edge-limits.cc "early"), and computes the summary of
- *     each function whose body changed again, as ipa_fn_summary_generate
- *     did (inline_analyze_function);
+ *     mode=apply does, and computes the summary of each function whose
+ *     body changed again, as ipa_fn_summary_generate did
+ *     (inline_analyze_function);
  *   - lets the pass manager go on: the IPA passes up to "inline" run as
  *     they would;
+ *   - as "inline" starts, takes the calls the early inliner left (it ran
+ *     in warn mode, before the fork) that it would have taken without the
+ *     over-count — its own look, right after it ran (edges.cc) — as IPA
+ *     decisions (inline_call), so that the IPA inliner meets the callers
+ *     and callees as mode=apply's early inliner left them (before ipa-cp
+ *     these inline clones make it fail);
  *   - at the next pass writes the outcome of every call edge to a pipe
  *     and leaves with _exit() (no atexit handler, no stdio flush).
  * The parent reads the answers while it writes the records.  A call is
@@ -146,6 +151,37 @@ static unsigned long edge_rerun_apply(struct asminline_plugin *pl,
 			inline_analyze_function(node);
 	}
 	return marked;
+}
+
+/*
+ * The child, as its "inline" starts: the calls the early inliner left that
+ * it would have taken without the over-count (its own look, edges.cc)
+ * become IPA decisions (inline_call merges the summaries).  Measured on 25
+ * kernel objects: recall 85.4 % without this step, 95.8 % with it, no
+ * false positive either way (docs/edges.md).
+ */
+unsigned long edge_rerun_early(struct edges_state *st)
+{
+	unsigned long taken = 0;
+
+	for (size_t i = 0; i < st->nearly; i++) {
+		const struct edge_early_look *l = &st->early[i];
+		cgraph_node *node;
+
+		if (!l->fits || !(node = cgraph_node::get(l->caller)))
+			continue;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+			if (e->call_stmt != l->stmt || !e->inline_failed ||
+			    !e->callee ||
+			    e->callee->ultimate_alias_target()->decl != l->callee ||
+			    !ipa_fn_summaries->get(e->callee->ultimate_alias_target()))
+				continue;
+			inline_call(e, true, NULL, NULL, true);
+			taken++;
+			break;
+		}
+	}
+	return taken;
 }
 
 /*

@@ -372,6 +372,8 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 			edge_rerun_child_answer(st);	/* does not return */
 		st->inline_started = pass->type == IPA_PASS && pass->name &&
 				     !strcmp(pass->name, "inline");
+		if (st->inline_started)
+			edge_rerun_early(st);
 		return;
 	}
 	if (st->einline_fn) {

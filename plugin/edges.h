@@ -221,6 +221,8 @@ bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
  */
 void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st);
 void edge_rerun_child_answer(struct edges_state *st);
+/* In the child, as "inline" starts: the early looks that fit, inlined. */
+unsigned long edge_rerun_early(struct edges_state *st);
 void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 			bool needed);
 int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e);
