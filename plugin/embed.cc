@@ -142,9 +142,8 @@ static void embed_id_array(struct json_buf *b, const char *key,
 	json_key(b, key);
 	json_begin_array(b);
 	for (size_t i = 0; i < ids->n; i++) {
-		snprintf(id, sizeof(id), "%016llx",
-			 (unsigned long long)ids->v[i]);
-		json_cstring(b, id);
+		fingerprint_hex(ids->v[i], id);
+		json_string(b, id, FINGERPRINT_HEX_LEN);
 	}
 	json_end_array(b);
 }
