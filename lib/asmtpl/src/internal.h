@@ -139,11 +139,33 @@ void asmtpl_x86_text_bounds(const char *mn, size_t mlen, const char *ops,
 			    bool target_other_section, int64_t *lo,
 			    int64_t *hi);
 
+/* Answers already given, for the context's current macros (memo.c). */
+struct asmtpl_memo_entry;
+struct asmtpl_memo {
+	struct asmtpl_memo_entry *v;	/* open addressing, cap a power of 2 */
+	size_t cap, n;
+	unsigned long gen;		/* the macros_gen the entries hold for */
+};
+
 /* The interpreter (interp.c). */
 struct asmtpl_ctx {
 	enum asmtpl_arch arch;
 	struct asmtpl_macros macros;
+	/*
+	 * Bumped by every .macro and .purgem that changes the table (not by
+	 * the interpreter's own .irp helper, defined and purged again).
+	 */
+	unsigned long macros_gen;
+	struct asmtpl_memo memo;
 };
+
+/* A remembered answer for exactly this text and syntax, into *res. */
+bool asmtpl_memo_find(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
+		      enum asmtpl_syntax syntax, struct asmtpl_result *res);
+/* Remember an answer (of an analysis that left the macros unchanged). */
+void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
+		     enum asmtpl_syntax syntax, const struct asmtpl_result *res);
+void asmtpl_memo_free(struct asmtpl_memo *m);
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		     struct asmtpl_result *res, bool learn_only);
