@@ -141,17 +141,35 @@ static size_t json_utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Printable ASCII but '"' and '\\': copied into a string as it is. */
-static bool json_plain(unsigned char c)
-{
-	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
-}
+/*
+ * 1 for the bytes copied into a string as they are: printable ASCII but
+ * '"' (0x22) and '\\' (0x5c).
+ */
+static const unsigned char json_plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x10 */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,	/* 0x50 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x70 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x80 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x90 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xa0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xb0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xc0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xd0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xe0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xf0 */
+};
 
 /*
  * Writes straight into the buffer after making room for the worst case:
  * every byte becomes at most 6 (\u00XX, \ufffd); a valid UTF-8 sequence
- * is copied as it is.  No snprintf and no call per byte: a kernel template
- * is mostly tabs and newlines between short runs of text.
+ * is copied as it is.  Runs of plain bytes are found with the table and
+ * copied with one memcpy; no snprintf.  A kernel template is mostly short
+ * runs of text between tabs and newlines.
  */
 void json_string(struct json_buf *b, const char *str, size_t n)
 {
@@ -165,11 +183,17 @@ void json_string(struct json_buf *b, const char *str, size_t n)
 	*p++ = '"';
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
+		size_t run = i;
 
-		if (json_plain(c)) {
-			*p++ = (char)c;
-			i++;
-		} else if (c == '"' || c == '\\') {
+		while (run < n && json_plain[s[run]])
+			run++;
+		if (run > i) {
+			memcpy(p, str + i, run - i);
+			p += run - i;
+			i = run;
+			continue;
+		}
+		if (c == '"' || c == '\\') {
 			*p++ = '\\';
 			*p++ = (char)c;
 			i++;
