@@ -33,7 +33,21 @@ struct asmtpl_text {
 	size_t cap;
 };
 
-int asmtpl_text_push(struct asmtpl_text *t, char c, size_t off);
+/* Room for extra more bytes and a NUL; ASMTPL_ERR_NOMEM leaves t as it was. */
+int asmtpl_text_reserve(struct asmtpl_text *t, size_t extra);
+
+/* One byte: inline, the stages push every byte of every template. */
+static inline int asmtpl_text_push(struct asmtpl_text *t, char c, size_t off)
+{
+	if (t->len + 2 > t->cap && asmtpl_text_reserve(t, 1))
+		return ASMTPL_ERR_NOMEM;
+	t->s[t->len] = c;
+	t->off[t->len] = off;
+	t->len++;
+	t->s[t->len] = '\0';
+	return ASMTPL_OK;
+}
+
 int asmtpl_text_append(struct asmtpl_text *t, const char *s, size_t n,
 		       size_t off);
 void asmtpl_text_free(struct asmtpl_text *t);
@@ -89,7 +103,12 @@ bool asmtpl_value_is_exact(struct asmtpl_value v);
 struct asmtpl_value asmtpl_expr_eval(const char *s, size_t len, size_t *end,
 				     asmtpl_symbol_fn sym, void *arg);
 
-bool asmtpl_is_symbol_char(char c);
+/* Inline: the scanners ask it of every byte of a name. */
+static inline bool asmtpl_is_symbol_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
+}
 
 /* Macro table (macro.c). */
 struct asmtpl_macro;
