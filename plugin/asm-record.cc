@@ -99,8 +99,9 @@ static void asm_record_id(struct json_buf *b, const char *key, uint64_t id)
 {
 	char hex[FINGERPRINT_HEX_LEN + 1];
 
-	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)id);
-	asm_record_key_str(b, key, hex);
+	fingerprint_hex(id, hex);
+	json_key(b, key);
+	json_string(b, hex, FINGERPRINT_HEX_LEN);
 }
 
 void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)

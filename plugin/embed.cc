@@ -142,9 +142,8 @@ static void embed_id_array(struct json_buf *b, const char *key,
 	json_key(b, key);
 	json_begin_array(b);
 	for (size_t i = 0; i < ids->n; i++) {
-		snprintf(id, sizeof(id), "%016llx",
-			 (unsigned long long)ids->v[i]);
-		json_cstring(b, id);
+		fingerprint_hex(ids->v[i], id);
+		json_string(b, id, FINGERPRINT_HEX_LEN);
 	}
 	json_end_array(b);
 }
@@ -188,20 +187,38 @@ static void embed_render_unit(const struct embed_unit *e,
 	json_end_object(b);
 }
 
-/* One .ident directive holding EMBED_PREFIX and the JSON text. */
+/*
+ * One .ident directive holding EMBED_PREFIX and the JSON text, escaped
+ * into a stack buffer and written a chunk at a time (one stdio call per
+ * byte was most of embedding's cost).
+ */
 static size_t embed_put_string(FILE *out, const char *json, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)json;
+	char buf[1024];
+	size_t n = 0;
 
 	fputs("\t.ident\t\"" EMBED_PREFIX, out);
 	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '"' || s[i] == '\\')
-			fprintf(out, "\\%c", s[i]);
-		else if (s[i] < 0x20 || s[i] >= 0x7f)
-			fprintf(out, "\\%03o", s[i]);
-		else
-			putc(s[i], out);
+		unsigned char c = s[i];
+
+		if (n + 4 > sizeof(buf)) {	/* an escape is at most 4 */
+			fwrite(buf, 1, n, out);
+			n = 0;
+		}
+		if (c == '"' || c == '\\') {
+			buf[n++] = '\\';
+			buf[n++] = (char)c;
+		} else if (c < 0x20 || c >= 0x7f) {	/* "\\%03o" */
+			buf[n++] = '\\';
+			buf[n++] = (char)('0' + (c >> 6));
+			buf[n++] = (char)('0' + ((c >> 3) & 7));
+			buf[n++] = (char)('0' + (c & 7));
+		} else {
+			buf[n++] = (char)c;
+		}
 	}
+	fwrite(buf, 1, n, out);
 	fputs("\"\n", out);
 	return sizeof(EMBED_PREFIX) - 1 + len + 1;
 }

@@ -16,26 +16,34 @@ uint64_t fingerprint_fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-static bool fingerprint_is_space(char c)
+static bool fingerprint_is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
 	       c == '\r';
 }
 
-/* Hash the normalised form of tpl without building it. */
+/*
+ * Hash the normalised form of tpl without building it.  The FNV step is
+ * spelled out: this runs over every template several times per statement
+ * (the ordinal, the fingerprint, the edge passes' callee walks).
+ */
 static uint64_t fingerprint_normalised(uint64_t h, const char *tpl, size_t len)
 {
+	const unsigned char *s = (const unsigned char *)tpl;
 	bool pending_space = false;
 	bool started = false;
 
 	for (size_t i = 0; i < len; i++) {
-		if (fingerprint_is_space(tpl[i])) {
+		if (fingerprint_is_space(s[i])) {
 			pending_space = started;
 			continue;
 		}
-		if (pending_space)
-			h = fingerprint_fnv1a(h, " ", 1);
-		h = fingerprint_fnv1a(h, &tpl[i], 1);
+		if (pending_space) {
+			h ^= (unsigned char)' ';
+			h *= FINGERPRINT_FNV_PRIME;
+		}
+		h ^= s[i];
+		h *= FINGERPRINT_FNV_PRIME;
 		pending_space = false;
 		started = true;
 	}
@@ -51,13 +59,29 @@ uint64_t fingerprint_compute(const char *function, const char *tpl,
 			     size_t len, unsigned ordinal)
 {
 	char num[16];
-	int n = snprintf(num, sizeof(num), "%u", ordinal);
+	size_t i = sizeof(num);
 	uint64_t h = FINGERPRINT_FNV_OFFSET;
 
+	/* The ordinal in decimal, as "%u" prints it. */
+	do {
+		num[--i] = (char)('0' + ordinal % 10);
+		ordinal /= 10;
+	} while (ordinal);
 	h = fingerprint_fnv1a(h, function, strlen(function) + 1);
 	h = fingerprint_normalised(h, tpl, len);
 	h = fingerprint_fnv1a(h, "", 1);
-	return fingerprint_fnv1a(h, num, (size_t)n);
+	return fingerprint_fnv1a(h, num + i, sizeof(num) - i);
+}
+
+void fingerprint_hex(uint64_t id, char hex[FINGERPRINT_HEX_LEN + 1])
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (int i = FINGERPRINT_HEX_LEN - 1; i >= 0; i--) {
+		hex[i] = digits[id & 0xf];
+		id >>= 4;
+	}
+	hex[FINGERPRINT_HEX_LEN] = '\0';
 }
 
 void fingerprint_seen_reset(struct fingerprint_seen *seen)

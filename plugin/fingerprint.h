@@ -29,6 +29,9 @@ uint64_t fingerprint_template_hash(const char *tpl, size_t len);
 uint64_t fingerprint_compute(const char *function, const char *tpl,
 			     size_t len, unsigned ordinal);
 
+/* An id as the records spell it: 16 lowercase hex digits ("%016llx"). */
+void fingerprint_hex(uint64_t id, char hex[FINGERPRINT_HEX_LEN + 1]);
+
 /*
  * The ordinals of one function: how many statements with each normalised
  * template were seen so far.  Reset at the start of every function.

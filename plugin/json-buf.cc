@@ -26,7 +26,11 @@ void json_buf_reset(struct json_buf *b)
 	b->need_comma = false;
 }
 
-void json_buf_raw(struct json_buf *b, const char *s, size_t n)
+/*
+ * Room for n more bytes and the NUL kept after them; returns where they
+ * go.  The caller advances len.
+ */
+static char *json_buf_room(struct json_buf *b, size_t n)
 {
 	if (b->len + n + 1 > b->cap) {
 		size_t cap = b->cap ? b->cap : 256;
@@ -36,14 +40,30 @@ void json_buf_raw(struct json_buf *b, const char *s, size_t n)
 		b->data = (char *)xrealloc(b->data, cap);
 		b->cap = cap;
 	}
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
+	return b->data + b->len;
+}
+
+/* The text from data + len to p was written: take it in, NUL after it. */
+static void json_buf_commit(struct json_buf *b, char *p)
+{
+	b->len = (size_t)(p - b->data);
+	*p = '\0';
+}
+
+void json_buf_raw(struct json_buf *b, const char *s, size_t n)
+{
+	char *p = json_buf_room(b, n);
+
+	memcpy(p, s, n);
+	json_buf_commit(b, p + n);
 }
 
 static void json_buf_char(struct json_buf *b, char c)
 {
-	json_buf_raw(b, &c, 1);
+	char *p = json_buf_room(b, 1);
+
+	*p = c;
+	json_buf_commit(b, p + 1);
 }
 
 /* Put a comma before a value when one was written at this level. */
@@ -121,48 +141,84 @@ static size_t json_utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
+/*
+ * 1 for the bytes copied into a string as they are: printable ASCII but
+ * '"' (0x22) and '\\' (0x5c).
+ */
+static const unsigned char json_plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x10 */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,	/* 0x50 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x70 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x80 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x90 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xa0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xb0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xc0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xd0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xe0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xf0 */
+};
+
+/*
+ * Writes straight into the buffer after making room for the worst case:
+ * every byte becomes at most 6 (\u00XX, \ufffd); a valid UTF-8 sequence
+ * is copied as it is.  Runs of plain bytes are found with the table and
+ * copied with one memcpy; no snprintf.  A kernel template is mostly short
+ * runs of text between tabs and newlines.
+ */
 void json_string(struct json_buf *b, const char *str, size_t n)
 {
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
-	char esc[8];
+	char *p;
 
 	json_value_begin(b);
-	json_buf_char(b, '"');
+	gcc_assert(n <= (SIZE_MAX - 2) / 6);	/* it is in memory already */
+	p = json_buf_room(b, 6 * n + 2);
+	*p++ = '"';
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
 		size_t run = i;
 
-		/* Copy a run of bytes that need no escaping in one go. */
-		while (run < n && s[run] >= 0x20 && s[run] < 0x80 &&
-		       s[run] != '"' && s[run] != '\\')
+		while (run < n && json_plain[s[run]])
 			run++;
 		if (run > i) {
-			json_buf_raw(b, str + i, run - i);
+			memcpy(p, str + i, run - i);
+			p += run - i;
 			i = run;
 			continue;
 		}
 		if (c == '"' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)c;
-			json_buf_raw(b, esc, 2);
+			*p++ = '\\';
+			*p++ = (char)c;
 			i++;
 		} else if (c < 0x20) {
-			snprintf(esc, sizeof(esc), "\\u%04x", c);
-			json_buf_raw(b, esc, 6);
+			memcpy(p, "\\u00", 4);
+			p[4] = hex[c >> 4];
+			p[5] = hex[c & 0xf];
+			p += 6;
 			i++;
 		} else {
 			size_t len = json_utf8_len(s + i, n - i);
 
 			if (len) {
-				json_buf_raw(b, str + i, len);
+				memcpy(p, s + i, len);
+				p += len;
 				i += len;
 			} else {
-				json_buf_raw(b, "\\ufffd", 6);
+				memcpy(p, "\\ufffd", 6);
+				p += 6;
 				i++;
 			}
 		}
 	}
-	json_buf_char(b, '"');
+	*p++ = '"';
+	json_buf_commit(b, p);
 }
 
 void json_cstring(struct json_buf *b, const char *s)
@@ -170,13 +226,18 @@ void json_cstring(struct json_buf *b, const char *s)
 	json_string(b, s, strlen(s));
 }
 
+/* Decimal, as "%llu" prints it. */
 void json_uint(struct json_buf *b, unsigned long long v)
 {
 	char num[24];
-	int n = snprintf(num, sizeof(num), "%llu", v);
+	size_t i = sizeof(num);
 
+	do {
+		num[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
 	json_value_begin(b);
-	json_buf_raw(b, num, (size_t)n);
+	json_buf_raw(b, num + i, sizeof(num) - i);
 }
 
 void json_bool(struct json_buf *b, bool v)

@@ -328,6 +328,64 @@ static int check_api(void)
 	return failures;
 }
 
+static bool same_result(const struct asmtpl_result *a,
+			const struct asmtpl_result *b)
+{
+	return !memcmp(a, b, sizeof(*a));
+}
+
+/*
+ * The context remembers answers (memo.c): the same text again gives the
+ * same answer, and a statement that changes the macros is neither
+ * remembered nor answered from before the change.
+ */
+static int check_memo(void)
+{
+	struct asmtpl_ctx *ctx = asmtpl_ctx_new(X86);
+	struct asmtpl_ctx *fresh = asmtpl_ctx_new(X86);
+	struct asmtpl_result r1, r2, rf;
+	const char *def = ".macro two\nud2\nud2\n.endm\ntwo";
+	int failures = 0;
+
+	memset(&r1, 0xa5, sizeof(r1));
+	memset(&r2, 0x5a, sizeof(r2));
+	memset(&rf, 0x3c, sizeof(rf));
+	CHECK(asmtpl_analyze(ctx, "1:\tnop\n.pushsection .s,\"a\"\n.long 1b\n.popsection",
+			     47, EXT, &r1) == 0 &&
+		      asmtpl_analyze(ctx, "1:\tnop\n.pushsection .s,\"a\"\n.long 1b\n.popsection",
+				     47, EXT, &r2) == 0 &&
+		      same_result(&r1, &r2) && r1.est_insns == 1 && r1.nsections == 1,
+	      "memo: the same template twice, the same answer");
+	CHECK(asmtpl_analyze(ctx, "nop\0x", 5, BAS, &r1) == 0 &&
+		      asmtpl_analyze(ctx, "nop\0y;", 6, BAS, &r2) == 0 &&
+		      same_result(&r1, &r2) && r2.str_count == 1,
+	      "memo: keyed on the C string, as the analysis is");
+	CHECK(asmtpl_analyze(ctx, "two", 3, BAS, &r1) == 0 &&
+		      asmtpl_analyze(fresh, "two", 3, BAS, &rf) == 0 &&
+		      same_result(&r1, &rf),
+	      "memo: 'two' before its macro exists");
+	CHECK(asmtpl_analyze(ctx, def, strlen(def), BAS, &r1) == 0 &&
+		      r1.est_insns == 2 && r1.ndiags == 0,
+	      "memo: a statement defines a macro and invokes it");
+	CHECK(asmtpl_analyze(ctx, def, strlen(def), BAS, &r2) == 0 &&
+		      r2.ndiags == 1 &&
+		      r2.diags[0].code == ASMTPL_DIAG_MACRO_REDEFINED,
+	      "memo: the defining statement again is analysed again (gas keeps the first)");
+	CHECK(asmtpl_analyze(ctx, "two", 3, BAS, &r1) == 0 && r1.est_insns == 2,
+	      "memo: 'two' after the definition is not the answer from before");
+	CHECK(asmtpl_analyze(ctx, ".purgem two", 11, BAS, &r1) == 0 &&
+		      r1.ndiags == 0 &&
+		      asmtpl_analyze(ctx, "two", 3, BAS, &r2) == 0 &&
+		      same_result(&r2, &rf),
+	      "memo: after .purgem, 'two' is what it was before the definition");
+	CHECK(asmtpl_analyze(ctx, ".purgem two", 11, BAS, &r1) == 0 &&
+		      r1.ndiags == 1 && r1.diags[0].code == ASMTPL_DIAG_UNKNOWN_MACRO,
+	      "memo: .purgem of a purged macro is an unknown macro");
+	asmtpl_ctx_free(fresh);
+	asmtpl_ctx_free(ctx);
+	return failures;
+}
+
 int main(void)
 {
 	size_t i;
@@ -336,6 +394,7 @@ int main(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		failures += check_case(&cases[i]);
 	failures += check_api();
+	failures += check_memo();
 	printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);
 	return failures ? 1 : 0;
 }

@@ -2,7 +2,8 @@
 /*
  * The public entry points: contexts and asmtpl_analyze(), which runs the
  * three stages (GCC's operand expansion, gas's scrubber, the interpreter)
- * on one template.
+ * on one template, or answers from the context's memo (memo.c) when it
+ * has analysed the same text under the same macros before.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ void asmtpl_ctx_free(struct asmtpl_ctx *ctx)
 	if (!ctx)
 		return;
 	asmtpl_macros_free(&ctx->macros);
+	asmtpl_memo_free(&ctx->memo);
 	free(ctx);
 }
 
@@ -72,10 +74,22 @@ int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len)
 int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		   enum asmtpl_syntax syntax, struct asmtpl_result *res)
 {
+	unsigned long gen;
+	int err;
+
 	if (!ctx || !res || (!tpl && len) ||
 	    (syntax != ASMTPL_SYNTAX_EXTENDED && syntax != ASMTPL_SYNTAX_BASIC))
 		return ASMTPL_ERR_INVAL;
+	/* Everything below depends on the C string only (and the macros). */
+	len = c_length(tpl, len);
+	if (asmtpl_memo_find(ctx, tpl, len, syntax, res))
+		return ASMTPL_OK;
+	gen = ctx->macros_gen;
 	memset(res, 0, sizeof(*res));
 	res->str_count = asmtpl_str_count(tpl, len);
-	return run(ctx, tpl, len, syntax, res, false);
+	err = run(ctx, tpl, len, syntax, res, false);
+	/* A statement that defines or purges a macro is not a pure function. */
+	if (!err && ctx->macros_gen == gen)
+		asmtpl_memo_add(ctx, tpl, len, syntax, res);
+	return err;
 }

@@ -277,6 +277,8 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 			else if (rc == ASMTPL_MACRO_EXISTS)
 				asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED,
 						in->off);
+			else if (rc == ASMTPL_OK)
+				in->ctx->macros_gen++;
 			return;
 		}
 		if (!in->learn_only)
@@ -287,9 +289,12 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 		const char *w;
 		size_t n = asmtpl_interp_first_word(a, e, &w);
 
-		if (!asmtpl_macros_purge(&in->ctx->macros, w, n))
+		if (!asmtpl_macros_purge(&in->ctx->macros, w, n)) {
 			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_MACRO, in->off);
-		else if (in->npurged < 8 && n < LABEL_NAME_MAX) {
+			return;
+		}
+		in->ctx->macros_gen++;
+		if (in->npurged < 8 && n < LABEL_NAME_MAX) {
 			char *dst = in->purged[in->npurged++];
 
 			/* stored lowercase: asmtpl_word_eq() compares that way */

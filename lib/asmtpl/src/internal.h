@@ -33,7 +33,21 @@ struct asmtpl_text {
 	size_t cap;
 };
 
-int asmtpl_text_push(struct asmtpl_text *t, char c, size_t off);
+/* Room for extra more bytes and a NUL; ASMTPL_ERR_NOMEM leaves t as it was. */
+int asmtpl_text_reserve(struct asmtpl_text *t, size_t extra);
+
+/* One byte: inline, the stages push every byte of every template. */
+static inline int asmtpl_text_push(struct asmtpl_text *t, char c, size_t off)
+{
+	if (t->len + 2 > t->cap && asmtpl_text_reserve(t, 1))
+		return ASMTPL_ERR_NOMEM;
+	t->s[t->len] = c;
+	t->off[t->len] = off;
+	t->len++;
+	t->s[t->len] = '\0';
+	return ASMTPL_OK;
+}
+
 int asmtpl_text_append(struct asmtpl_text *t, const char *s, size_t n,
 		       size_t off);
 void asmtpl_text_free(struct asmtpl_text *t);
@@ -89,7 +103,12 @@ bool asmtpl_value_is_exact(struct asmtpl_value v);
 struct asmtpl_value asmtpl_expr_eval(const char *s, size_t len, size_t *end,
 				     asmtpl_symbol_fn sym, void *arg);
 
-bool asmtpl_is_symbol_char(char c);
+/* Inline: the scanners ask it of every byte of a name. */
+static inline bool asmtpl_is_symbol_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
+}
 
 /* Macro table (macro.c). */
 struct asmtpl_macro;
@@ -139,11 +158,33 @@ void asmtpl_x86_text_bounds(const char *mn, size_t mlen, const char *ops,
 			    bool target_other_section, int64_t *lo,
 			    int64_t *hi);
 
+/* Answers already given, for the context's current macros (memo.c). */
+struct asmtpl_memo_entry;
+struct asmtpl_memo {
+	struct asmtpl_memo_entry *v;	/* open addressing, cap a power of 2 */
+	size_t cap, n;
+	unsigned long gen;		/* the macros_gen the entries hold for */
+};
+
 /* The interpreter (interp.c). */
 struct asmtpl_ctx {
 	enum asmtpl_arch arch;
 	struct asmtpl_macros macros;
+	/*
+	 * Bumped by every .macro and .purgem that changes the table (not by
+	 * the interpreter's own .irp helper, defined and purged again).
+	 */
+	unsigned long macros_gen;
+	struct asmtpl_memo memo;
 };
+
+/* A remembered answer for exactly this text and syntax, into *res. */
+bool asmtpl_memo_find(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
+		      enum asmtpl_syntax syntax, struct asmtpl_result *res);
+/* Remember an answer (of an analysis that left the macros unchanged). */
+void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
+		     enum asmtpl_syntax syntax, const struct asmtpl_result *res);
+void asmtpl_memo_free(struct asmtpl_memo *m);
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		     struct asmtpl_result *res, bool learn_only);

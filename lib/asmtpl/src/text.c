@@ -9,7 +9,7 @@
 
 #include "internal.h"
 
-static int text_reserve(struct asmtpl_text *t, size_t extra)
+int asmtpl_text_reserve(struct asmtpl_text *t, size_t extra)
 {
 	size_t need, cap;
 	char *s;
@@ -37,23 +37,12 @@ static int text_reserve(struct asmtpl_text *t, size_t extra)
 	return ASMTPL_OK;
 }
 
-int asmtpl_text_push(struct asmtpl_text *t, char c, size_t off)
-{
-	if (text_reserve(t, 1))
-		return ASMTPL_ERR_NOMEM;
-	t->s[t->len] = c;
-	t->off[t->len] = off;
-	t->len++;
-	t->s[t->len] = '\0';
-	return ASMTPL_OK;
-}
-
 int asmtpl_text_append(struct asmtpl_text *t, const char *s, size_t n,
 		       size_t off)
 {
 	size_t i;
 
-	if (text_reserve(t, n))
+	if (asmtpl_text_reserve(t, n))
 		return ASMTPL_ERR_NOMEM;
 	for (i = 0; i < n; i++) {
 		t->s[t->len] = s[i];
@@ -68,7 +57,7 @@ int asmtpl_text_from(const char *tpl, size_t len, struct asmtpl_text *out)
 {
 	size_t i;
 
-	if (text_reserve(out, len))
+	if (asmtpl_text_reserve(out, len))
 		return ASMTPL_ERR_NOMEM;
 	for (i = 0; i < len; i++) {
 		out->s[out->len] = tpl[i];
@@ -117,10 +106,4 @@ bool asmtpl_word_eq(const char *s, size_t len, const char *word)
 			return false;
 	}
 	return word[len] == '\0';
-}
-
-bool asmtpl_is_symbol_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
 }
