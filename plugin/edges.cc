@@ -399,11 +399,18 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 	edges_stop_hook(st);
 	if (edges_summaries_live())
 		edges_walk(pl, st);
+	/*
+	 * Nothing more to look at: the passes still to run (most of them,
+	 * the RTL ones for every function) need not call us.  GCC only
+	 * unlinks the entry, so the loop now calling us goes on safely.
+	 */
+	unregister_callback(st->plugin_name, PLUGIN_PASS_EXECUTION);
 }
 
 void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 {
 	pl->edges = XCNEW(struct edges_state);
+	pl->edges->plugin_name = plugin_name;
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  edges_pass_execution, pl);
 }

@@ -172,6 +172,7 @@ struct edge_rerun {
 };
 
 struct edges_state {
+	const char *plugin_name;	/* for unregister_callback */
 	struct edge_rerun rerun;
 	bool rerun_tried;		/* the fork point has passed */
 	unsigned long nflagged_seen;	/* flagged statements the asm pass saw */
