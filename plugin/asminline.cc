@@ -10,7 +10,8 @@
  */
 #include "asminline.h"
 
-int plugin_is_GPL_compatible;
+/* The two symbols GCC looks up; everything else is hidden (CMakeLists). */
+__attribute__((visibility("default"))) int plugin_is_GPL_compatible;
 
 static struct plugin_info asminline_plugin_info = {
 	.version = ASMINLINE_VERSION,
@@ -65,7 +66,8 @@ static int asminline_setup(struct asminline_plugin *pl, const char *name)
 	return 0;
 }
 
-int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
+__attribute__((visibility("default"))) int
+plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 {
 	struct asminline_plugin *pl = &asminline_state;
 	struct register_pass_info pass_info;
