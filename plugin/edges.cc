@@ -2,7 +2,10 @@
 /*
  * edges.cc — when and where the plugin looks at the inliner's refusals.
  *
- * When: twice.  Just before the regular IPA pass "inline" executes,
+ * When: right after "einline" ran for each function (edges_early_look);
+ * at the first regular IPA pass, where the inliner's re-run is forked
+ * (edge-rerun.cc; in the child this callback only waits for "inline" to
+ * end); and twice around "inline".  Just before it executes,
  * every edge is as the inliner will first see it: its figures are kept
  * by edge uid (edge_limits_before), and an edge duplication hook hands
  * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
