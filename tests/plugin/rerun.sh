@@ -6,6 +6,7 @@
 #
 #   1. it leaves no trace: with rerun=1 and rerun=0 the assembler output
 #      (less the embedded records, which carry the answers),
+#      also when it goes to stdout (-o -),
 #      the -fdump-ipa-inline dump, the -fopt-info-inline file and stderr
 #      (the notes) are byte-identical; the child wrote to none of them;
 #   2. it answers: with rerun=1 every edge record of constructed.c says
@@ -48,6 +49,12 @@ grep -v '^asminline: ' err0.txt >notes0.txt || true
 grep -v '^asminline: ' err1.txt >notes1.txt || true
 cmp -s notes0.txt notes1.txt || fail "diagnostics differ between rerun=0 and rerun=1"
 [ -s inline1.dump ] || fail "no inline dump written: the test checks nothing"
+# Assembler output on stdout (-o -, as with -pipe): the child holds it
+# until it is told to go on, then writes nothing to it.
+"$CC" -O2 -S -fplugin="$PLUGIN" -o - "$src" >stdout1.s 2>/dev/null ||
+	fail "compile to stdout failed"
+"$CC" -O2 -S -fplugin="$PLUGIN" -o file1.s "$src" 2>/dev/null
+cmp -s stdout1.s file1.s || fail "the assembler output on stdout differs from the file's"
 [ -s opt1.txt ] || fail "no -fopt-info file written: the test checks nothing"
 
 # 2. Answers.
