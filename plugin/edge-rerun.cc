@@ -205,6 +205,12 @@ edge_rerun_child_start(struct asminline_plugin *pl, struct edges_state *st,
 		_exit(0);	/* nothing to judge: the parent needs no answer */
 	close(go);
 	edge_rerun_silence(answer);
+	/*
+	 * For the test of the way back (tests/plugin/rerun.sh): a child that
+	 * dies, as one that meets an internal error in GCC would.
+	 */
+	if (getenv("ASMINLINE_TEST_RERUN_ABORT"))
+		abort();
 	st->rerun.state = EDGE_RERUN_CHILD;
 	st->rerun.fd = answer;
 	st->rerun.nmarked = edge_rerun_apply(pl, st);

@@ -14,6 +14,8 @@
 #      and a record is blocked-by-asm exactly when the re-run inlined the
 #      call or the early inliner's own look took it ("via":"early");
 #      with rerun=0 every record says "none" and no child is started;
+#      a child that dies (ASMINLINE_TEST_RERUN_ABORT) is noticed, and the
+#      records are rerun=0's;
 #   3. it costs nothing where nothing is judged: a unit whose calls are all
 #      inlined starts a child that is told to leave (no answer line);
 #   4. a bad value is refused, naming the flag.
@@ -84,6 +86,24 @@ for r in r1:
 n = sum(r["rerun"] == "inlined" for r in r1)
 print("rerun: %d records, %d inlined by the re-run, %d refused" % (len(r1), n, len(r1) - n))
 EOF
+
+# 2b. A child that dies answers nothing: the compile goes on, the records
+# are the rule's (those of rerun=0, "rerun":"none"), the outputs the same.
+ASMINLINE_TEST_RERUN_ABORT=1 "$CC" "${base[@]}" \
+	-fplugin-arg-asminline-report=rdead.jsonl -o dead.s "$src" 2>dead.err ||
+	fail "a dead child failed the compile: $(tail -3 dead.err)"
+grep -q "re-run gave no answer" dead.err ||
+	fail "the child's death was not noticed: $(grep re-run dead.err)"
+grep -v 'asminline/1 ' dead.s >dead-code.s
+cmp -s code0.s dead-code.s || fail "a dead child changed the assembler output"
+python3 - r0.jsonl rdead.jsonl <<'EOF2' || exit 1
+import json, sys
+def edges(path):
+    with open(path) as f:
+        return [r for r in map(json.loads, f) if r["record"] == "edge"]
+if edges(sys.argv[1]) != edges(sys.argv[2]):
+    sys.exit("rerun: FAIL: records after a dead child differ from rerun=0's")
+EOF2
 
 # 3. Nothing refused: the child is told to leave, no answer is read.
 cat >small.c <<'EOF'
