@@ -71,11 +71,21 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
 
 /* ---- the child ---- */
 
+/* fd, if open for writing, now writes to null. */
+static void edge_rerun_silence_fd(int fd, int null)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
+		dup2(null, fd);
+}
+
 /* Every descriptor open for writing, except the pipe, now writes nowhere. */
 static void edge_rerun_silence(int keep)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	DIR *d = opendir("/proc/self/fd");
+	struct dump_file_info *dfi;
 	struct dirent *de;
 
 	if (null < 0)
@@ -83,35 +93,23 @@ static void edge_rerun_silence(int keep)
 	if (d) {
 		while ((de = readdir(d)) != NULL) {
 			int fd = atoi(de->d_name);
-			int fl;
 
-			if (de->d_name[0] < '0' || de->d_name[0] > '9' ||
-			    fd == keep || fd == null || fd == dirfd(d))
-				continue;
-			fl = fcntl(fd, F_GETFL);
-			if (fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
-				dup2(null, fd);
+			if (de->d_name[0] >= '0' && de->d_name[0] <= '9' &&
+			    fd != keep && fd != null && fd != dirfd(d))
+				edge_rerun_silence_fd(fd, null);
 		}
 		closedir(d);
 	} else {
-		for (int fd = 0; fd < 1024; fd++) {
-			int fl = fd == keep || fd == null ? -1
-							  : fcntl(fd, F_GETFL);
-
-			if (fl >= 0 && (fl & O_ACCMODE) != O_RDONLY)
-				dup2(null, fd);
-		}
+		for (int fd = 0; fd < 1024; fd++)
+			if (fd != keep && fd != null)
+				edge_rerun_silence_fd(fd, null);
 	}
-	/* Dumps opened from now on would be new files: none is opened. */
-	for (int phase = 0;; phase++) {
-		struct dump_file_info *dfi =
-			g->get_dumps()->get_dump_file_info(phase);
-
-		if (!dfi) {
-			if (phase >= TDI_end)
-				break;
-			continue;
-		}
+	/*
+	 * Dumps opened from now on would be new files: none is opened.  The
+	 * table is dense; past its end get_dump_file_info() says NULL.
+	 */
+	for (int phase = 0;
+	     (dfi = g->get_dumps()->get_dump_file_info(phase)) != NULL; phase++) {
 		dfi->pstate = 0;
 		dfi->alt_state = 0;
 	}
@@ -160,10 +158,8 @@ static unsigned long edge_rerun_apply(struct asminline_plugin *pl,
  * kernel objects: recall 85.4 % without this step, 95.8 % with it, no
  * false positive either way (docs/edges.md).
  */
-unsigned long edge_rerun_early(struct edges_state *st)
+void edge_rerun_early(struct edges_state *st)
 {
-	unsigned long taken = 0;
-
 	for (size_t i = 0; i < st->nearly; i++) {
 		const struct edge_early_look *l = &st->early[i];
 		cgraph_node *node;
@@ -177,11 +173,9 @@ unsigned long edge_rerun_early(struct edges_state *st)
 			    !ipa_fn_summaries->get(e->callee->ultimate_alias_target()))
 				continue;
 			inline_call(e, true, NULL, NULL, true);
-			taken++;
 			break;
 		}
 	}
-	return taken;
 }
 
 /*
@@ -213,9 +207,8 @@ edge_rerun_child_start(struct asminline_plugin *pl, struct edges_state *st,
 		abort();
 	st->rerun.state = EDGE_RERUN_CHILD;
 	st->rerun.fd = answer;
-	st->rerun.nmarked = edge_rerun_apply(pl, st);
-	if (!st->rerun.nmarked)
-		_exit(5);
+	if (!edge_rerun_apply(pl, st))
+		_exit(5);	/* nothing flagged to change: no answer */
 }
 
 static void edge_rerun_write(int fd, const void *p, size_t n)
@@ -234,9 +227,13 @@ static void edge_rerun_write(int fd, const void *p, size_t n)
 	}
 }
 
-/* The child, after "inline": every call edge's outcome, then leave. */
+/*
+ * The child, after "inline": every call edge's outcome, then leave.  The
+ * answer is built whole and written at once, not a write() per edge.
+ */
 void edge_rerun_child_answer(struct edges_state *st)
 {
+	vec<edge_rerun_wire> out = vNULL;
 	struct edge_rerun_wire w;
 	cgraph_node *node;
 
@@ -249,12 +246,14 @@ void edge_rerun_child_answer(struct edges_state *st)
 			w.stmt = (uint64_t)(uintptr_t)e->call_stmt;
 			w.root = edge_rerun_root(e);
 			w.inlined = !e->inline_failed;
-			edge_rerun_write(st->rerun.fd, &w, sizeof(w));
+			out.safe_push(w);
 		}
 	}
 	w.stmt = EDGE_RERUN_END_STMT;
 	w.root = w.inlined = 0;
-	edge_rerun_write(st->rerun.fd, &w, sizeof(w));
+	out.safe_push(w);
+	edge_rerun_write(st->rerun.fd, out.address(),
+			 out.length() * sizeof(w));
 	_exit(0);
 }
 
@@ -330,37 +329,46 @@ static void edge_rerun_merge(struct edge_rerun *r)
 	r->n = out;
 }
 
-/* Read the whole answer; false on a short or broken one. */
+/*
+ * Read the whole answer, up to the child's end of the pipe, in large
+ * reads; false on a short or broken one (no end mark, a torn record).
+ */
 static bool edge_rerun_read(struct edge_rerun *r)
 {
-	size_t cap = 0;
+	struct edge_rerun_wire *w = NULL;
+	size_t len = 0, cap = 0, nw;
+	ssize_t n;
 
 	for (;;) {
-		struct edge_rerun_wire w;
-		size_t got = 0;
-
-		while (got < sizeof(w)) {
-			ssize_t n = read(r->fd, (char *)&w + got,
-					 sizeof(w) - got);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0)
-				return false;
-			got += (size_t)n;
+		if (cap - len < 65536) {
+			cap = cap ? cap * 2 : 65536;
+			w = (struct edge_rerun_wire *)xrealloc(w, cap);
 		}
-		if (w.stmt == EDGE_RERUN_END_STMT)
-			return true;
-		if (r->n == cap) {
-			cap = cap ? cap * 2 : 1024;
-			r->answers = (struct edge_rerun_answer *)xrealloc(
-				r->answers, cap * sizeof(*r->answers));
+		n = read(r->fd, (char *)w + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(w);
+			return false;
 		}
-		r->answers[r->n].stmt = (uintptr_t)w.stmt;
-		r->answers[r->n].root = w.root;
-		r->answers[r->n].inlined = w.inlined != 0;
-		r->n++;
+		if (n == 0)
+			break;
+		len += (size_t)n;
 	}
+	nw = len / sizeof(*w);
+	if (len % sizeof(*w) || !nw || w[nw - 1].stmt != EDGE_RERUN_END_STMT) {
+		free(w);
+		return false;
+	}
+	r->n = nw - 1;
+	r->answers = XNEWVEC(struct edge_rerun_answer, r->n ? r->n : 1);
+	for (size_t i = 0; i < r->n; i++) {
+		r->answers[i].stmt = (uintptr_t)w[i].stmt;
+		r->answers[i].root = w[i].root;
+		r->answers[i].inlined = w[i].inlined != 0;
+	}
+	free(w);
+	return true;
 }
 
 /* Tell the waiting child to work (go) or to leave; no answer is kept. */

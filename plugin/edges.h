@@ -166,7 +166,6 @@ struct edge_rerun {
 	pid_t pid;
 	int go;				/* parent: write end of the word pipe */
 	int fd;				/* the answer pipe: parent reads it */
-	unsigned long nmarked;		/* child: statements made asm inline */
 	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
 	size_t n;
 };
@@ -223,7 +222,7 @@ bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
 void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st);
 void edge_rerun_child_answer(struct edges_state *st);
 /* In the child, as "inline" starts: the early looks that fit, inlined. */
-unsigned long edge_rerun_early(struct edges_state *st);
+void edge_rerun_early(struct edges_state *st);
 void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 			bool needed);
 int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e);
