@@ -10,7 +10,7 @@
  */
 #include "asminline.h"
 
-/* The two symbols GCC looks up; everything else is hidden (CMakeLists). */
+/* The two symbols GCC looks up; everything else is hidden (exports.map). */
 __attribute__((visibility("default"))) int plugin_is_GPL_compatible;
 
 static struct plugin_info asminline_plugin_info = {

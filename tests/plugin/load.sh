@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# load.sh PLUGIN CC — what loading the plugin costs every compile stays
+# small (docs/plugin.md "What it costs the compiler"):
+#   1. it needs no C++ runtime: libstdc++.so.6 is not in its NEEDED list
+#      (cc1 links libstdc++ statically and would map and relocate the
+#      shared one at every -fplugin load: 3.7 M instructions);
+#   2. it exports only the two symbols GCC looks up (plugin_init,
+#      plugin_is_GPL_compatible): nothing else to resolve at dlopen;
+#   3. GCC still loads it and it still works.
+. "$(dirname "$0")/lib.sh"
+need_tool readelf nm
+clean_workdir
+
+needed=$(readelf -d "$PLUGIN" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+[ -n "$needed" ] || fail "no NEEDED entries read from $PLUGIN: the test checks nothing"
+case " $(echo $needed) " in
+*libstdc++*) fail "the plugin needs libstdc++: $(echo $needed)" ;;
+esac
+
+exports=$(nm -D --defined-only "$PLUGIN" | awk '{ print $3 }' | sort | tr '\n' ' ')
+[ "$exports" = "plugin_init plugin_is_GPL_compatible " ] ||
+	fail "exports other symbols than plugin_init and plugin_is_GPL_compatible: $exports"
+
+echo 'static inline void f(int *p) { asm volatile(".pushsection .x,\"a\"\n.long 0\n.popsection\nlock; incl %0" : "+m"(*p)); } void g(int *p) { f(p); }' >t.c
+"$CC" -O2 -c -fplugin="$PLUGIN" -fplugin-arg-asminline-diag=warning t.c -o t.o 2>t.err ||
+	fail "compile with the plugin failed: $(cat t.err)"
+grep -q "charged" t.err || fail "the plugin loaded but said nothing: $(cat t.err)"
+pass "NEEDED: $(echo $needed); exports: $exports"
