@@ -20,13 +20,13 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 need objdump nm readelf python3 make
 find_bloat_o_meter
 
+# objects whose calls apply mode is known to change (docs/whole-kernel.md)
+objs="fs/ext4/extents.o mm/mempolicy.o net/ipv4/tcp_output.o arch/x86/kernel/cpu/common.o"
 rc=0
-build=$("$PREPARE" x86_64) || rc=$?
+build=$("$PREPARE" x86_64 $objs) || rc=$?
 [ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 tree (prepare-kernel.sh said why above)"
 [ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh failed ($rc)"
 src=$build/../src
-# objects whose calls apply mode is known to change (docs/whole-kernel.md)
-objs="fs/ext4/extents.o mm/mempolicy.o net/ipv4/tcp_output.o arch/x86/kernel/cpu/common.o"
 APPLY="-fplugin=$PLUGIN -fplugin-arg-asminline-mode=apply -fplugin-arg-asminline-diag=none -fplugin-arg-asminline-embed=0"
 
 # compile OBJ OUT EXTRA: Kbuild's command line for OBJ, writing OUT.
@@ -45,8 +45,6 @@ compile() {
 
 mkdir -p none apply
 for o in $objs; do
-	[ -f "$build/$o" ] || make -s -C "$src" O="$build" "$o" >/dev/null ||
-		fail "cannot build $o"
 	name=$(echo "$o" | tr / _)
 	compile "$o" "$PWD/none/$name" ""
 	compile "$o" "$PWD/apply/$name" "$APPLY"

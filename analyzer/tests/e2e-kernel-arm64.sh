@@ -18,19 +18,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 need aarch64-linux-gnu-objdump aarch64-linux-gnu-readelf python3 make
 
-rc=0
-build=$("$PREPARE" arm64) || rc=$?
-[ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 arm64 tree (prepare-kernel.sh said why above)"
-[ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh arm64 failed ($rc)"
-src=$build/../src
 objs="kernel/fork.o kernel/sched/core.o mm/slub.o arch/arm64/mm/fault.o
 	arch/arm64/kernel/cpufeature.o arch/arm64/kernel/traps.o net/core/dev.o"
-for o in $objs; do
-	[ -f "$build/$o" ] ||
-		(flock 9 && make -s -C "$src" O="$build" ARCH=arm64 \
-			CROSS_COMPILE=aarch64-linux-gnu- "$o" >/dev/null) \
-			9>"$build/../../.kernel.lock" || fail "cannot build $o"
-done
+rc=0
+build=$("$PREPARE" arm64 $objs) || rc=$?
+[ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 arm64 tree (prepare-kernel.sh said why above)"
+[ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh arm64 failed ($rc)"
 
 for o in $objs; do
 	n=$(echo "$o" | tr / _)

@@ -18,16 +18,13 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 need objdump nm ld python3 make
 
+# Two objects under kernel/sched for the directory input at the end.
+objs="kernel/fork.o kernel/sched/core.o kernel/sched/fair.o mm/vmscan.o
+	net/core/dev.o fs/namei.o"
 rc=0
-build=$("$PREPARE" x86_64) || rc=$?
+build=$("$PREPARE" x86_64 $objs) || rc=$?
 [ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 tree (prepare-kernel.sh said why above)"
 [ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh failed ($rc)"
-src=$build/../src
-objs="kernel/fork.o kernel/sched/core.o mm/vmscan.o net/core/dev.o fs/namei.o"
-for o in $objs; do
-	[ -f "$build/$o" ] || make -s -C "$src" O="$build" "$o" >/dev/null ||
-		fail "cannot build $o"
-done
 
 # kernel/fork.o again, with DWARF, from its own command line: the compiler
 # part with -g and our output, then objtool on our copy as Kbuild runs it.
@@ -73,8 +70,11 @@ assert g['calls']['sites'] == plain['calls']['sites']
 assert any('decl_file' in c for c in g['calls']['callees'])
 PY
 
-# The objects as one directory input: a kernel subtree.
+# The objects as one directory input: a kernel subtree, of which the
+# filter keeps kernel/sched (core.o and fair.o, built above; others
+# there if earlier runs built them).
 expect 0 "$ASMSCAN" -n 5 --include '*/sched/*' "$build/kernel"
-grep -q "^[0-9]* objects: [0-9]* relocatable" out.txt || fail "directory: $(cat out.txt)"
+n=$(sed -n 's/^\([0-9]*\) objects: [0-9]* relocatable.*/\1/p' out.txt)
+[ "${n:-0}" -ge 2 ] || fail "directory: $(head -3 out.txt)"
 cat out.txt
 echo "$TEST: PASS"

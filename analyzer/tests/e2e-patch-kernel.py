@@ -47,8 +47,6 @@ def skip(msg):
 def kbuild_line(build, obj):
     d, f = os.path.split(obj)
     cmd = os.path.join(build, d, f".{f}.cmd")
-    if not os.path.exists(cmd):
-        run(["make", "-s", "-C", os.path.join(build, "..", "src"), f"O={build}", obj])
     lines = open(cmd).read().splitlines()
     first = re.sub(r"^cmd_\S+ := ", "", lines[0])
     deps = []
@@ -138,7 +136,7 @@ def main():
     for tool in ("objdump", "objcopy", "readelf", "patch", "diff", "perl", "make"):
         if not shutil.which(tool):
             skip(f"{tool} not found")
-    p = subprocess.run([prepare, "x86_64"], stdout=subprocess.PIPE, text=True)
+    p = subprocess.run([prepare, "x86_64"] + OBJS, stdout=subprocess.PIPE, text=True)
     if p.returncode == 77:
         skip("no prepared Linux 6.1 tree (prepare-kernel.sh said why above)")
     if p.returncode or not os.path.isdir(p.stdout.strip()):

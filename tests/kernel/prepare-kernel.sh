@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# prepare-kernel.sh ARCH — print the path of a prepared Linux 6.1 build tree
-# (ARCH: x86_64 or arm64) made from Debian's linux-source-6.1 package.
+# prepare-kernel.sh ARCH [OBJ...] — print the path of a prepared Linux 6.1
+# build tree (ARCH: x86_64 or arm64) made from Debian's linux-source-6.1
+# package, with the objects OBJ (e.g. kernel/fork.o) built in it.
 #
 # The source is unpacked once into $ASMINLINE_CACHE (default
 # ~/.cache/asminline) and configured with the architecture's defconfig in an
 # O= build directory, followed by `make prepare`.  Everything runs under one
 # flock so that ctest -j cannot race two preparations.  The cache is keyed by
 # the package version, so a Debian update of linux-source-6.1 gives a new tree.
+# The objects a test reads are built here, under the same lock, so that a
+# test on a new machine finds what it needs whatever ran before it, and
+# two tests never run make in the shared tree at once.
 #
 # Exit codes: 0 ready (path on stdout), 77 cannot be had here (reason on
 # stderr; the ctest convention for "skipped"), 1 preparation failed.
 set -euo pipefail
 
 arch=${1:-x86_64}
+shift || true
+objects=("$@")
 cache=${ASMINLINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/asminline}
 mkdir -p "$cache"
 
@@ -74,6 +80,16 @@ if [ ! -f "$build/.asminline-prepared" ]; then
 	make -s -C "$src" O="$build" "${make_args[@]}" defconfig >&2
 	make -s -C "$src" O="$build" "${make_args[@]}" -j"$(nproc)" prepare >&2
 	touch "$build/.asminline-prepared"
+fi
+
+missing=()
+for o in "${objects[@]}"; do
+	[ -f "$build/$o" ] || missing+=("$o")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	log "building ${missing[*]} in $build"
+	make -s -C "$src" O="$build" "${make_args[@]}" -j"$(nproc)" "${missing[@]}" >&2 ||
+		{ echo "prepare-kernel: FAIL: make ${missing[*]} in $build" >&2; exit 1; }
 fi
 
 echo "$build"
