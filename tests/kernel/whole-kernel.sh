@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# whole-kernel.sh PLUGIN — the slow test (label "slow", `ctest -L slow`):
+# a whole Linux 6.1 x86_64_defconfig vmlinux built three times by
+# bench/build-kernel.sh — without the plugin, in warn mode and in apply
+# mode — about 17 minutes of both cores each on a quiet machine.
+#
+#   - every build links a vmlinux, with no internal compiler error in its log;
+#   - warn mode changes no code: every loadable section of its vmlinux is
+#     byte-identical to the plugin-free one's, but .notes (the build ID
+#     hashes the whole file, the records in .comment included);
+#   - warn mode wrote records (the report is not empty), and embedded them;
+#   - apply mode changed the code (.text differs): the "as if converted"
+#     kernel is a different kernel.
+# The builds stay in the cache ($ASMINLINE_CACHE/linux-*/kbuild-*) and are
+# reused while the plugin is unchanged.  Fails when the kernel cannot be
+# had, unless ASMINLINE_ALLOW_SKIP=1 (then exit 77).
+set -euo pipefail
+PLUGIN=${1:?usage: $0 PLUGIN}
+TEST=kernel-whole
+here=$(cd "$(dirname "$0")/../.." && pwd)
+
+skip() {
+	[ "${ASMINLINE_ALLOW_SKIP:-0}" = 1 ] || { echo "$TEST: FAIL: $* (ASMINLINE_ALLOW_SKIP=1 to skip)" >&2; exit 1; }
+	echo "$TEST: SKIP: $*"
+	exit 77
+}
+fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
+
+declare -A dir
+for v in none warn apply; do
+	rc=0
+	start=$SECONDS
+	dir[$v]=$("$here/bench/build-kernel.sh" "$v" "$PLUGIN") || rc=$?
+	[ "$rc" -ne 77 ] || skip "no Linux 6.1 tree here (prepare-kernel.sh said why above)"
+	[ "$rc" -eq 0 ] || fail "$v: the build failed (bench/build-kernel.sh exit $rc)"
+	echo "$TEST: $v: ${dir[$v]} ($((SECONDS - start)) s, reused if 0)"
+	python3 - "${dir[$v]}/summary.json" "$v" <<'PY' || fail "$v: build summary"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["status"] == 0 and s["vmlinux"], s
+assert s["internal_compiler_errors"] == 0, s
+if sys.argv[2] != "none":
+    assert s["report_records"] > 0, s
+PY
+done
+
+python3 "$here/tests/kernel/same_loadable.py" --except .notes \
+	"${dir[none]}/vmlinux" "${dir[warn]}/vmlinux" || fail "warn mode changed the loaded kernel"
+objcopy -O binary --only-section=.comment "${dir[warn]}/vmlinux" comment.bin
+grep -q '"record"' comment.bin || fail "no records embedded in the warn vmlinux's .comment"
+for v in none apply; do
+	objcopy -O binary --only-section=.text "${dir[$v]}/vmlinux" "$v.text"
+done
+! cmp -s none.text apply.text || fail "apply mode left .text unchanged: nothing was converted"
+echo "$TEST: PASS: none, warn and apply built; warn's loaded bytes are none's; apply's .text differs"
