@@ -44,7 +44,7 @@ if [ -d build-arm64 ]; then
 		--output-junit "$results/build-arm64.xml" || rc=$?
 else
 	echo "run-tests: SKIP: no build-arm64 (setup.sh could not build the arm64 plugin): arm64 plugin tests not run" >&2
-	extra_skips+=(--skip "arm64-plugin=SKIP: no build-arm64: setup.sh could not build the plugin for aarch64-linux-gnu-gcc-12")
+	extra_skips+=(--skip "arm64-plugin=no build-arm64: setup.sh could not build the plugin for aarch64-linux-gnu-gcc-12")
 fi
 
 summary() {

@@ -6,7 +6,7 @@ run-tests.sh has ctest write a JUnit file per run (--output-junit) and
 hands them all to this script.  A test that exits 77 is "skipped" to ctest,
 and ctest's own exit status stays 0 for it: a CI run that could not fetch a
 kernel would pass having tested little.  This script lists every skipped
-test with the reason it printed (its last line holding "SKIP:"), then says
+test with the reasons it printed (its lines holding "SKIP:"), then says
 how many tests ran, failed and were skipped, as one closing line
 (--skip names a part of the run that never reached ctest, such as the
 arm64 plugin's tests when its cross compiler could not be had; it counts
@@ -27,12 +27,22 @@ import sys
 import xml.etree.ElementTree as ET
 
 
-def skip_reason(output):
-    """The last line that says SKIP, without the test-name prefix."""
-    lines = [ln.strip() for ln in (output or "").splitlines() if "SKIP" in ln]
-    if not lines:
-        return "no reason printed"
-    return lines[-1]
+def skip_reason(name, output):
+    """Every "WHO: SKIP: WHY" line of the output, in order, as one line.
+
+    A kernel test says "SKIP: no prepared tree (prepare-kernel.sh said why
+    above)" after prepare-kernel.sh's own SKIP line: both are kept.  WHO is
+    dropped where it is the test itself."""
+    reasons = []
+    for line in (output or "").splitlines():
+        if "SKIP:" not in line:
+            continue
+        who, why = line.split("SKIP:", 1)
+        who, why = who.strip(" :"), why.strip()
+        text = why if who in ("", name) or name.endswith(who) else "%s: %s" % (who, why)
+        if text not in reasons:
+            reasons.append(text)
+    return "; ".join(reasons) or "no reason printed"
 
 
 def read(path):
@@ -80,7 +90,7 @@ def main(argv):
         for name, status, text in cases:
             counts[status if status in counts else "run"] += 1
             if status == "skipped":
-                skipped.append((label, name, skip_reason(text)))
+                skipped.append((label, name, skip_reason(name, text)))
     for label, name, why in skipped:
         print("run-tests: skipped in %s: %s: %s" % (label, name, why))
     print("run-tests: %d passed, %d failed, %d skipped"

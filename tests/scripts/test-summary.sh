@@ -32,21 +32,24 @@ project() {	# DIR TEST-COMMANDS...: a CMake project, configured and run
 	cmake -S "$dir" -B "$dir/b" >/dev/null
 	ctest --test-dir "$dir/b" --output-junit "$PWD/$dir.xml" >/dev/null 2>&1 || true
 }
-project skips "true" "seq 3000; echo t2: SKIP: no linux-source tarball; exit 77"
+project skips "true" "seq 3000; echo t2: SKIP: no linux-source tarball; exit 77" \
+	"echo prepare-kernel: SKIP: not root; echo t3: SKIP: no tree, said above; exit 77"
 project clean "true" "true"
 project fails "exit 1"
 
 expect 1 env -u ASMINLINE_ALLOW_SKIP python3 "$TS" skips.xml clean.xml
-grep -qx "run-tests: skipped in skips: t2: t2: SKIP: no linux-source tarball" out.txt ||
+grep -qx "run-tests: skipped in skips: t2: no linux-source tarball" out.txt ||
 	fail "skip reason: $(cat out.txt)"
-grep -qx "run-tests: 3 passed, 0 failed, 1 skipped" out.txt || fail "counts: $(cat out.txt)"
-grep -q "FAIL: 1 tests were skipped" out.txt || fail "no failure line: $(cat out.txt)"
+grep -qx "run-tests: skipped in skips: t3: prepare-kernel: not root; no tree, said above" out.txt ||
+	fail "two reasons: $(cat out.txt)"
+grep -qx "run-tests: 3 passed, 0 failed, 2 skipped" out.txt || fail "counts: $(cat out.txt)"
+grep -q "FAIL: 2 tests were skipped" out.txt || fail "no failure line: $(cat out.txt)"
 
 expect 0 env ASMINLINE_ALLOW_SKIP=1 python3 "$TS" skips.xml
-grep -q "ASMINLINE_ALLOW_SKIP=1: 1 skipped tests allowed" out.txt || fail "opt-out: $(cat out.txt)"
+grep -q "ASMINLINE_ALLOW_SKIP=1: 2 skipped tests allowed" out.txt || fail "opt-out: $(cat out.txt)"
 
-expect 1 env -u ASMINLINE_ALLOW_SKIP python3 "$TS" --skip "arm64=SKIP: no cross gcc" clean.xml
-grep -qx "run-tests: skipped in run-tests: arm64: SKIP: no cross gcc" out.txt ||
+expect 1 env -u ASMINLINE_ALLOW_SKIP python3 "$TS" --skip "arm64=no cross gcc" clean.xml
+grep -qx "run-tests: skipped in run-tests: arm64: no cross gcc" out.txt ||
 	fail "--skip: $(cat out.txt)"
 
 expect 0 env -u ASMINLINE_ALLOW_SKIP python3 "$TS" clean.xml fails.xml
