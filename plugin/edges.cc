@@ -414,6 +414,7 @@ void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 {
 	pl->edges = XCNEW(struct edges_state);
 	pl->edges->plugin_name = plugin_name;
+	edge_rerun_init(pl->edges);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  edges_pass_execution, pl);
 }

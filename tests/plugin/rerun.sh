@@ -14,8 +14,9 @@
 #      and a record is blocked-by-asm exactly when the re-run inlined the
 #      call or the early inliner's own look took it ("via":"early");
 #      with rerun=0 every record says "none" and no child is started;
-#      a child that dies (ASMINLINE_TEST_RERUN_ABORT) is noticed, and the
-#      records are rerun=0's;
+#      a child that dies (ASMINLINE_TEST_RERUN_ABORT: abort(), which cc1
+#      turns into an internal error, exit status 4) is noticed, once, by
+#      a note; the records are rerun=0's;
 #   3. it costs nothing where nothing is judged: a unit whose calls are all
 #      inlined starts a child that is told to leave (no answer line);
 #   4. a bad value is refused, naming the flag.
@@ -94,6 +95,8 @@ ASMINLINE_TEST_RERUN_ABORT=1 "$CC" "${base[@]}" \
 	fail "a dead child failed the compile: $(tail -3 dead.err)"
 grep -q "re-run gave no answer" dead.err ||
 	fail "the child's death was not noticed: $(grep re-run dead.err)"
+[ "$(grep -c "note: asminline: the inliner.s re-run failed for this unit: the child exited with status 4" dead.err)" = 1 ] ||
+	fail "no single note for the dead child: $(grep re-run dead.err)"
 grep -v 'asminline/1 ' dead.s >dead-code.s
 cmp -s code0.s dead-code.s || fail "a dead child changed the assembler output"
 python3 - r0.jsonl rdead.jsonl <<'EOF2' || exit 1
