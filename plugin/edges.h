@@ -68,6 +68,7 @@ struct edge_record {
 	const char *via;		/* "limit", "rerun", "early", "all-callers" */
 	int rerun;			/* GCC's inliner re-run: 1 inlined the
 					 * call, 0 refused it, -1 no answer */
+	const char *unit_rerun;		/* the unit's edge_rerun_outcome_name() */
 	bool reproduced;		/* GCC's rule, re-run, refuses it too */
 	enum edge_verdict verdict;
 	unsigned nfingerprints;
@@ -159,9 +160,10 @@ enum edge_rerun_state {
 };
 
 /*
- * What became of the re-run in this unit.  Only ANSWERED gives answers;
- * with FAILED and TIMEOUT the rule's verdicts stand where the re-run's
- * were wanted.
+ * What became of the re-run in this unit: the unit record's "rerun" and
+ * the edge records' "unit_rerun" (docs/format.md).  Only ANSWERED gives
+ * answers; with FAILED and TIMEOUT the rule's verdicts stand where the
+ * re-run's were wanted, and the records say so.
  */
 enum edge_rerun_outcome {
 	EDGE_RERUN_OFF,			/* not asked for: rerun=0, mode=apply,
