@@ -422,13 +422,69 @@ size_t check_to_write(const struct check_report *c, size_t *unverified)
 	return n;
 }
 
+/* Is path the baseline, or a place in it ("BASELINE:14")? */
+static bool is_baseline(const char *path, const char *baseline)
+{
+	size_t n = strlen(baseline);
+
+	return !strncmp(path, baseline, n) && (!path[n] || path[n] == ':');
+}
+
+const char *check_write_refused(const struct report *rep, char *buf,
+				size_t len)
+{
+	const struct asmscan_options *opts = rep->opts;
+	const struct asmscan_msgs *m = asmscan_reported();
+	size_t inputs = 0;
+	bool baseline = false, none = false;
+
+	if (!opts->write_baseline || asmscan_status() == ASMSCAN_EXIT_OK)
+		return NULL;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct asmscan_msg *e = &m->v[i];
+		bool seen = false;
+
+		if (e->severity != ASMSCAN_ERROR)
+			continue;
+		if (is_baseline(e->file, opts->baseline)) {
+			baseline = true;
+			continue;
+		}
+		if (!strcmp(e->what, "no asminline records")) {
+			none = true;
+			continue;
+		}
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = m->v[k].severity == ASMSCAN_ERROR &&
+			       !strcmp(m->v[k].file, e->file);
+		inputs += !seen;
+	}
+	if (inputs)
+		snprintf(buf, len, "%zu input%s could not be read", inputs,
+			 inputs == 1 ? "" : "s");
+	else if (baseline)
+		snprintf(buf, len, "the old baseline does not read (mend or delete it)");
+	else if (none)
+		snprintf(buf, len, "no input holds asminline records");
+	else
+		snprintf(buf, len, "an error was reported");
+	return buf;
+}
+
 int check_finish(struct report *rep, int rc)
 {
 	const struct asmscan_options *opts = rep->opts;
 	const struct check_report *c = &rep->check;
+	char why[128];
 
+	/* Never a baseline from a partial read; say so, not only exit 2. */
+	if (opts->write_baseline && check_write_refused(rep, why, sizeof(why)))
+		asmscan_error(opts->baseline, "baseline not written", why);
+	else if (opts->write_baseline && rc != ASMSCAN_EXIT_OK)
+		asmscan_error(opts->baseline, "baseline not written",
+			      "the result could not be written");
 	if (rc != ASMSCAN_EXIT_OK || asmscan_status() != ASMSCAN_EXIT_OK)
-		return ASMSCAN_EXIT_ERROR;	/* never a baseline from a partial read */
+		return ASMSCAN_EXIT_ERROR;
 	if (opts->write_baseline)
 		return baseline_write(opts->baseline, c->v, c->n) ? ASMSCAN_EXIT_OK
 								 : ASMSCAN_EXIT_ERROR;

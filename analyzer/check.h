@@ -142,6 +142,14 @@ void check_report_free(struct check_report *c);
  */
 bool check_listed(const struct check_finding *f);
 
+/*
+ * After analysis_report(): why --write-baseline will not write, or NULL
+ * (an input or the old baseline could not be read: the text is for the
+ * summary line, "1 input could not be read").  Buf holds it.
+ */
+const char *check_write_refused(const struct report *rep, char *buf,
+				size_t len);
+
 /* The lines --write-baseline writes; *unverified of them "unverified". */
 size_t check_to_write(const struct check_report *c, size_t *unverified);
 

@@ -24,6 +24,8 @@
 #     version 2), from reports written here and from embedded records of a
 #     child killed by ASMINLINE_TEST_RERUN_ABORT;
 #   - corrupt baselines: exit 2, one "FILE:LINE: malformed baseline" line;
+#     --write-baseline with an unreadable input: exit 2, nothing written,
+#     and both the summary and stderr say "baseline not written" and why;
 #   - kill -9 at every write, fsync and rename of --write-baseline (strace
 #     fault injection; else at random times): the old baseline or the new
 #     one, whole, never anything else.
@@ -212,13 +214,23 @@ def corrupt_cases(objs):
              *objs, "bad.o"], 2)
     if open("keep.txt").read() != good:
         fail("--write-baseline with an unreadable input changed the baseline")
+    if not p.stdout.splitlines()[-1].endswith(
+            "; baseline not written: 1 input could not be read") or \
+            "asmscan: keep.txt: baseline not written: 1 input could not be read" \
+            not in p.stderr.splitlines() or "writing" in p.stdout:
+        fail(f"--write-baseline with an unreadable input does not say so: "
+             f"{p.stdout!r} {p.stderr!r}")
+    doc = json.loads(run([ASMSCAN, "check", "-f", "json", "--baseline", "keep.txt",
+                          "--write-baseline", *objs, "bad.o", "gone.o"], 2).stdout)
+    if doc["check"]["write_baseline"] != {"not_written": "2 inputs could not be read"}:
+        fail(f"JSON of a refused write: {doc['check'].get('write_baseline')}")
     # "unverified" is a kind of version 2 only
     with open("v1-unverified.txt", "w") as f:
         f.write("# asmscan-baseline 1\nunverified\t0123456789abcdef\ta\tb\tc.c\n")
     p = run([ASMSCAN, "check", "--baseline", "v1-unverified.txt", *objs], 2)
     if ":2: malformed baseline: unknown kind (asm, edge, copy)" not in p.stderr:
         fail(f"an unverified line in a version 1 baseline: {p.stderr!r}")
-    return len(cases) + 3
+    return len(cases) + 4
 
 
 def edge_line(template, caller, callee, verdict, unit_rerun, tu="u.c"):
