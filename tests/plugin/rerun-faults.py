@@ -154,6 +154,9 @@ class Unit:
         argv += [f"-fplugin={self.plugin}", f"-fplugin-arg-asminline-report={report}",
                  *args]
         env = dict(os.environ, **(env_extra or {}))
+        # After what is preloaded already (libasan first, in build-asan).
+        if "LD_PRELOAD" in (env_extra or {}) and os.environ.get("LD_PRELOAD"):
+            env["LD_PRELOAD"] = os.environ["LD_PRELOAD"] + ":" + env_extra["LD_PRELOAD"]
         t = time.monotonic()
         try:
             p = subprocess.run(argv, cwd=self.build, env=env, capture_output=True,
