@@ -17,8 +17,9 @@
  *     with SIGKILL, which a stopped child cannot block either;
  *   - it leaves no process behind: every child is reaped before cc1 goes
  *     on (a child not needed is killed at once: it is only waiting in
- *     read()), and a child whose parent dies gets SIGKILL from the kernel
- *     (PR_SET_PDEATHSIG, edge_rerun_child_start);
+ *     read()), or when cc1 leaves through exit() before that (a fatal
+ *     error: no PLUGIN_FINISH then), and a child whose parent dies gets
+ *     SIGKILL from the kernel (PR_SET_PDEATHSIG, edge_rerun_child_start);
  *   - a unit whose re-run was needed and gave no answer says so: its
  *     outcome is FAILED or TIMEOUT with the reason in why, its records
  *     carry it (edges.cc, embed.cc), and one diagnostic at the diag level
@@ -69,6 +70,25 @@ void edge_rerun_init(struct edges_state *st)
 	st->rerun.started = edge_rerun_now();
 	st->rerun.outcome = EDGE_RERUN_OFF;
 	st->rerun.go = st->rerun.fd = -1;
+}
+
+/*
+ * The child not reaped yet, for exit(): fatal_error() and xmalloc()
+ * failures leave cc1 through exit() without PLUGIN_FINISH.  One unit per
+ * cc1, one child at a time.
+ */
+static pid_t edge_rerun_unreaped;
+
+static void edge_rerun_at_exit(void)
+{
+	pid_t pid = edge_rerun_unreaped;
+
+	if (pid > 0) {
+		edge_rerun_unreaped = 0;
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
 }
 
 __attribute__((format(printf, 3, 4)))
@@ -132,6 +152,8 @@ void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st)
 	}
 	close(go[0]);
 	close(answer[1]);
+	if (atexit(edge_rerun_at_exit) == 0)
+		edge_rerun_unreaped = pid;
 	r->state = EDGE_RERUN_WAITING;
 	r->pid = pid;
 	r->go = go[1];
@@ -175,6 +197,7 @@ static int edge_rerun_reap(struct edge_rerun *r, bool kill_it)
 			break;
 		}
 	}
+	edge_rerun_unreaped = 0;
 	if (r->go >= 0)
 		close(r->go);
 	close(r->fd);
