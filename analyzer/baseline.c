@@ -107,12 +107,39 @@ static bool parse_u32(const char *s, uint32_t *out)
 	return true;
 }
 
+/*
+ * A line's kind: asm, edge, copy, or (version 2) "unverified", an edge
+ * whose verdict the build the baseline was written from could not give
+ * (its unit's inliner re-run failed): read as an edge marked so.
+ */
+static bool parse_kind(const char *name, unsigned version,
+		       struct check_finding *f, const char **why)
+{
+	memset(f, 0, sizeof(*f));
+	f->state = CHECK_FIXED;
+	f->base = CHECK_BASE_FINDING;
+	if (version >= 2 && !strcmp(name, BASELINE_UNVERIFIED)) {
+		f->kind = CHECK_EDGE;
+		f->base = CHECK_BASE_UNVERIFIED;
+		return true;
+	}
+	for (unsigned kind = 0; kind < CHECK_KINDS; kind++) {
+		if (!strcmp(name, check_kind_name((enum check_kind)kind))) {
+			f->kind = (enum check_kind)kind;
+			return true;
+		}
+	}
+	*why = version >= 2 ? "unknown kind (asm, edge, copy, unverified)"
+			    : "unknown kind (asm, edge, copy)";
+	return false;
+}
+
 /* One finding line (no newline) into f; why on failure. */
-static bool parse_line(char *line, struct check_finding *f, struct arena *a,
-		       const char **why)
+static bool parse_line(char *line, unsigned version, struct check_finding *f,
+		       struct arena *a, const char **why)
 {
 	char *field[8];
-	unsigned nf = 0, kind;
+	unsigned nf = 0;
 
 	for (char *p = line;; p++) {
 		char *tab = strchr(p, '\t');
@@ -127,17 +154,9 @@ static bool parse_line(char *line, struct check_finding *f, struct arena *a,
 		*tab = '\0';
 		p = tab;
 	}
-	for (kind = 0; kind < CHECK_KINDS; kind++)
-		if (!strcmp(field[0], check_kind_name((enum check_kind)kind)))
-			break;
-	if (kind == CHECK_KINDS) {
-		*why = "unknown kind (asm, edge, copy)";
+	if (!parse_kind(field[0], version, f, why))
 		return false;
-	}
-	memset(f, 0, sizeof(*f));
-	f->kind = (enum check_kind)kind;
-	f->state = CHECK_FIXED;
-	if (nf != 2 + kind_fields[kind]) {
+	if (nf != 2 + kind_fields[f->kind]) {
 		*why = "wrong number of fields for its kind";
 		return false;
 	}
@@ -192,6 +211,7 @@ bool baseline_parse(FILE *in, const char *path, struct check_finding **v,
 {
 	char *line = NULL;
 	size_t len = 0, lineno = 0;
+	unsigned version = 0;
 	ssize_t got;
 	bool ok = true;
 
@@ -220,8 +240,8 @@ bool baseline_parse(FILE *in, const char *path, struct check_finding **v,
 			unsigned long ver;
 
 			if (strncmp(line, BASELINE_HEADER, strlen(BASELINE_HEADER))) {
-				ok = malformed(path, 1, "the first line is not \"%s%d\"",
-					       BASELINE_HEADER, BASELINE_VERSION);
+				ok = malformed(path, 1, "the first line is not \"%sN\"",
+					       BASELINE_HEADER);
 				break;
 			}
 			errno = 0;
@@ -230,17 +250,18 @@ bool baseline_parse(FILE *in, const char *path, struct check_finding **v,
 				ok = malformed(path, 1, "no version number");
 				break;
 			}
-			if (ver != BASELINE_VERSION) {
+			if (ver < 1 || ver > BASELINE_VERSION) {
 				ok = malformed(path, 1,
-					       "format version %lu; this asmscan reads version %d",
+					       "format version %lu; this asmscan reads versions 1 to %d",
 					       ver, BASELINE_VERSION);
 				break;
 			}
+			version = (unsigned)ver;
 			continue;
 		}
 		if (!ll || line[0] == '#')
 			continue;
-		if (!parse_line(line, VEC_PUSH(*v, *n, *cap), a, &why)) {
+		if (!parse_line(line, version, VEC_PUSH(*v, *n, *cap), a, &why)) {
 			(*n)--;
 			ok = malformed(path, lineno, "%s", why);
 		}
@@ -248,8 +269,8 @@ bool baseline_parse(FILE *in, const char *path, struct check_finding **v,
 	if (ok && ferror(in))
 		ok = malformed(path, lineno + 1, "read error");
 	if (ok && !lineno)
-		ok = malformed(path, 1, "empty file (no \"%s%d\" line)",
-			       BASELINE_HEADER, BASELINE_VERSION);
+		ok = malformed(path, 1, "empty file (no \"%sN\" line)",
+			       BASELINE_HEADER);
 	free(line);
 	return ok;
 }
@@ -297,6 +318,9 @@ static int print_cmp(const void *pa, const void *pb)
 	if (!c)
 		c = (a->kind > b->kind) - (a->kind < b->kind);
 	if (!c)
+		c = (a->write_unverified > b->write_unverified) -
+		    (a->write_unverified < b->write_unverified);
+	if (!c)
 		c = (a->fp > b->fp) - (a->fp < b->fp);
 	return c;
 }
@@ -305,19 +329,26 @@ void baseline_print(FILE *out, const struct check_finding *v, size_t n)
 {
 	const struct check_finding **s = xmalloc((n ? n : 1) * sizeof(*s));
 	size_t k = 0;
+	bool unverified = false;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (v[i].state != CHECK_FIXED)
 			s[k++] = &v[i];
+		unverified |= v[i].write_unverified;
+	}
 	qsort(s, k, sizeof(*s), print_cmp);
-	fprintf(out, "%s%d\n", BASELINE_HEADER, BASELINE_VERSION);
+	/* Version 1 unless a line needs 2: older readers keep reading it. */
+	fprintf(out, "%s%d\n", BASELINE_HEADER, unverified ? 2 : 1);
 	fputs("# Written by asmscan check --write-baseline; one finding per line:\n"
 	      "# KIND FINGERPRINT then what it is, tab-separated (docs/ci.md).\n",
 	      out);
 	for (size_t i = 0; i < k; i++) {
 		const struct check_finding *f = s[i];
 
-		fprintf(out, "%s\t%016" PRIx64, check_kind_name(f->kind), f->fp);
+		fprintf(out, "%s\t%016" PRIx64,
+			f->write_unverified ? BASELINE_UNVERIFIED
+					    : check_kind_name(f->kind),
+			f->fp);
 		put_field(out, f->function);
 		switch (f->kind) {
 		case CHECK_ASM:

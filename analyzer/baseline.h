@@ -10,7 +10,11 @@
  *	copy	0f1e2d3c4b5a6978	objstat_account	include/linux/objstat.h
  *
  * Only the kind and the fingerprint identify a finding; the other fields
- * say what it was, for people and for the "fixed" lines.
+ * say what it was, for people and for the "fixed" lines.  Version 2 adds
+ * one kind, "unverified" (an edge's fields): a call the build could not
+ * judge as asked because its unit's inliner re-run gave no answer
+ * (check.h).  The writer says version 1 when it writes no such line, so
+ * that a healthy build's baseline reads with every asmscan.
  *
  * Reading is strict and bounded (a line of at most BASELINE_MAX_LINE
  * bytes, exactly the fields of its kind, no control byte unescaped): a
@@ -29,7 +33,8 @@
 
 #include "check.h"
 
-#define BASELINE_VERSION 1
+#define BASELINE_VERSION 2		/* the highest read */
+#define BASELINE_UNVERIFIED "unverified"
 #define BASELINE_HEADER "# asmscan-baseline "
 #define BASELINE_MAX_LINE 65536
 
@@ -46,7 +51,10 @@ bool baseline_read(const char *path, struct check_finding **v, size_t *n,
 bool baseline_parse(FILE *in, const char *path, struct check_finding **v,
 		    size_t *n, size_t *cap, struct arena *a);
 
-/* Print the baseline of the findings whose state is not CHECK_FIXED. */
+/*
+ * Print the baseline of the findings whose state is not CHECK_FIXED, an
+ * "unverified" line for those marked write_unverified.
+ */
 void baseline_print(FILE *out, const struct check_finding *v, size_t n);
 
 /* baseline_print() into path, atomically; false after an error (reported). */

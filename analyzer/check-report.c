@@ -3,7 +3,10 @@
  * check-report.c — `asmscan check --report FILE`: the plugin's JSON Lines
  * report (docs/format.md) as the source of findings when no input holds
  * embedded records.  Flagged "asm" records and "edge" records whose
- * verdict is blocked-by-asm become findings; other records are skipped.
+ * verdict is blocked-by-asm become findings; an edge record whose
+ * "unit_rerun" says the re-run gave no answer ("failed", "timeout") is a
+ * call the rule judged, whatever its verdict (check.h); other records are
+ * skipped.
  * Strict: a line that is not one JSON object, a record of another
  * format_version, or a finding record without a field check needs stops
  * the file with "asmscan: FILE:LINE: malformed report: why".  A line is
@@ -111,14 +114,19 @@ static bool edge_record(struct report_line *l, struct report *rep)
 {
 	const struct jv *verdict = jv_get(l->o, "verdict");
 	const struct jv *limit = jv_get(l->o, "limit");
-	const char *caller, *callee, *file, *limit_name = "";
+	const struct jv *unit_rerun = jv_get(l->o, "unit_rerun");
+	const char *caller, *callee, *file, *limit_name = "", *tu;
 	int64_t callee_size = 0, overcount = 0, limit_value = 0;
 	uint32_t line;
-	bool ok;
+	bool ok, blocked, by_rule;
 
 	if (!verdict || verdict->type != JV_STRING)
 		return bad(l, "\"verdict\" is not a string");
-	if (strcmp(verdict->s, "blocked-by-asm"))
+	if (unit_rerun && unit_rerun->type != JV_STRING)
+		return bad(l, "\"unit_rerun\" is not a string");
+	blocked = !strcmp(verdict->s, "blocked-by-asm");
+	by_rule = unit_rerun && check_rerun_unanswered(unit_rerun->s);
+	if (!blocked && !by_rule)
 		return true;
 	if (!str(l, "caller", &caller) || !str(l, "callee", &callee) ||
 	    !str(l, "file", &file) || !u32(l, "line", &line) ||
@@ -136,8 +144,16 @@ static bool edge_record(struct report_line *l, struct report *rep)
 		if (!ok)
 			return false;
 	}
+	if (by_rule) {
+		if (!str(l, "tu", &tu))
+			return false;
+		check_add_rule_unit(l->c, tu, unit_rerun->s, NULL, 1);
+	}
 	if (analysis_selected(rep->opts, caller))
-		check_add_edge(l->c, caller, callee, file, line, callee_size,
+		check_add_edge(l->c, !by_rule ? CHECK_JUDGED_BLOCKED
+				   : blocked ? CHECK_JUDGED_RULE_BLOCKED
+					     : CHECK_JUDGED_RULE_OTHER,
+			       caller, callee, file, line, callee_size,
 			       limit_name, limit_value, overcount);
 	return true;
 }

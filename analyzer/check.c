@@ -5,7 +5,9 @@
  * many units holding one statement, or many refused calls from one caller
  * to one callee, make one finding whose `units` counts them; its place is
  * the smallest (file, line) seen, so the output does not depend on the
- * order of the inputs.
+ * order of the inputs.  Each finding's state comes from what the build
+ * and the baseline said of it (check_state_of); edges one side judged by
+ * the rule alone are unverified (check.h).
  */
 #include "check.h"
 
@@ -37,13 +39,26 @@ const char *check_state_name(enum check_state state)
 		return "new";
 	case CHECK_UNCHANGED:
 		return "unchanged";
+	case CHECK_UNVERIFIED:
+		return "unverified";
 	case CHECK_FIXED:
+	case CHECK_STATES:
 		break;
 	}
 	return "fixed";
 }
 
-static int64_t cmp_place(const char *fa, uint32_t la, const char *fb,
+bool check_rerun_unanswered(const char *rerun)
+{
+	return rerun && (!strcmp(rerun, "failed") || !strcmp(rerun, "timeout"));
+}
+
+bool check_listed(const struct check_finding *f)
+{
+	if (f->state == CHECK_UNVERIFIED)
+		return f->found || f->base == CHECK_BASE_FINDING;
+	return f->state != CHECK_FIXED || f->base == CHECK_BASE_FINDING;
+}static int64_t cmp_place(const char *fa, uint32_t la, const char *fb,
 			 uint32_t lb)
 {
 	int c = strcmp(fa ? fa : "", fb ? fb : "");
@@ -101,6 +116,7 @@ void check_add_asm(struct check_report *c, const char *function,
 	bool created;
 	struct check_finding *f = finding(c, CHECK_ASM, fp, &created);
 
+	f->found = true;
 	f->units++;
 	if (!take_place(f, created, function, file, line))
 		return;
@@ -124,16 +140,53 @@ uint64_t check_edge_fp(const char *caller, const char *callee)
 	return h;
 }
 
-void check_add_edge(struct check_report *c, const char *caller,
-		    const char *callee, const char *file, uint32_t line,
-		    int64_t callee_size, const char *limit_name,
+void check_add_rule_unit(struct check_report *c, const char *tu,
+			 const char *rerun, const char *why, size_t calls)
+{
+	struct check_rule_unit *u;
+
+	for (size_t i = 0; i < c->nrule_units; i++) {
+		if (!strcmp(c->rule_units[i].tu, tu)) {
+			c->rule_units[i].calls += calls;
+			return;
+		}
+	}
+	u = VEC_PUSH(c->rule_units, c->nrule_units, c->caprule_units);
+	u->tu = arena_strdup(&c->strings, tu);
+	u->rerun = arena_strdup(&c->strings, rerun);
+	u->why = why ? arena_strdup(&c->strings, why) : NULL;
+	u->calls = calls;
+}
+
+void check_add_edge(struct check_report *c, enum check_judged how,
+		    const char *caller, const char *callee, const char *file,
+		    uint32_t line, int64_t callee_size, const char *limit_name,
 		    int64_t limit_value, int64_t overcount)
 {
 	bool created;
 	struct check_finding *f = finding(c, CHECK_EDGE,
 					  check_edge_fp(caller, callee), &created);
 
-	f->units++;
+	/*
+	 * A call judged "other" only counts as one the baseline cannot be
+	 * compared with; its place is taken only if nothing better is known.
+	 */
+	if (how == CHECK_JUDGED_RULE_OTHER) {
+		c->rule_calls++;
+		f->by_rule = true;
+		if (!created)
+			return;
+	} else {
+		if (how == CHECK_JUDGED_RULE_BLOCKED) {
+			c->rule_calls++;
+			f->by_rule = true;
+		} else {
+			f->verified = true;
+		}
+		created |= !f->found;	/* a judged call's place gives way */
+		f->found = true;
+		f->units++;
+	}
 	if (!take_place(f, created, caller, file, line))
 		return;
 	f->callee = callee;
@@ -150,8 +203,14 @@ static void from_records(struct report *rep)
 
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
+		bool by_rule = check_rerun_unanswered(unit->rerun);
 
 		c->units++;
+		if (by_rule)
+			check_add_rule_unit(c, unit->tu, unit->rerun,
+					    *unit->rerun_error ? unit->rerun_error
+							       : NULL,
+					    unit->nedges);
 		for (size_t k = 0; k < unit->nstmts; k++) {
 			const struct rec_stmt *st = unit->stmts[k];
 			const struct rec_site *s = st->site;
@@ -165,9 +224,13 @@ static void from_records(struct report *rep)
 		for (size_t k = 0; k < unit->nedges; k++) {
 			const struct rec_edge *e = unit->edges[k];
 
-			if (!e->blocked || !analysis_selected(rep->opts, e->caller))
+			if ((!e->blocked && !by_rule) ||
+			    !analysis_selected(rep->opts, e->caller))
 				continue;
-			check_add_edge(c, e->caller, e->callee, e->file, e->line,
+			check_add_edge(c, !by_rule ? CHECK_JUDGED_BLOCKED
+					   : e->blocked ? CHECK_JUDGED_RULE_BLOCKED
+							: CHECK_JUDGED_RULE_OTHER,
+				       e->caller, e->callee, e->file, e->line,
 				       e->callee_size, e->limit_name, e->limit_value,
 				       e->overcount);
 		}
@@ -181,6 +244,7 @@ static void add_copy(struct check_report *c, const struct copy_group *g,
 	struct check_finding *f = finding(c, CHECK_COPY,
 		records_fnv1a(g->name, strlen(g->name)), &created);
 
+	f->found = true;
 	/* DWARF and symbols may both see one function's copies */
 	if (g->ncopies > f->units) {
 		f->units = g->ncopies;
@@ -214,7 +278,37 @@ static void from_copies(struct report *rep)
 	}
 }
 
-/* The baseline's findings: unchanged when found now, else fixed. */
+/*
+ * A finding's state from what the build found and the baseline held.
+ * Edges are compared only where both judged them as asked: a call the
+ * build judged by the rule alone is unchanged if both say blocked-by-asm,
+ * else unverified (neither new nor fixed); a call the baseline holds as
+ * unverified is unverified while it is judged now, fixed once it is
+ * neither judged nor found (and then not listed: it was no finding).
+ */
+static enum check_state check_state_of(const struct check_finding *f)
+{
+	if (f->kind == CHECK_EDGE && f->base == CHECK_BASE_UNVERIFIED)
+		return f->found || f->by_rule ? CHECK_UNVERIFIED : CHECK_FIXED;
+	if (f->kind == CHECK_EDGE && f->by_rule && !f->verified)
+		return f->found && f->base == CHECK_BASE_FINDING
+			       ? CHECK_UNCHANGED
+			       : CHECK_UNVERIFIED;
+	return !f->found ? CHECK_FIXED
+	       : f->base ? CHECK_UNCHANGED : CHECK_NEW;
+}
+
+/*
+ * What the baseline will say of an edge: blocked where the build or the
+ * old baseline knows it is, unverified where neither knows.
+ */
+static bool check_write_unverified(const struct check_finding *f)
+{
+	return f->kind == CHECK_EDGE && f->state != CHECK_FIXED &&
+	       !f->verified && f->base != CHECK_BASE_FINDING;
+}
+
+/* The baseline's findings, each marked on the finding of its key. */
 static bool compare(struct report *rep)
 {
 	const struct asmscan_options *opts = rep->opts;
@@ -235,12 +329,23 @@ static bool compare(struct report *rep)
 						  &created);
 
 		if (created)
-			*f = base[i];	/* state fixed, as read */
-		else if (f->state == CHECK_NEW)
-			f->state = CHECK_UNCHANGED;
+			*f = base[i];	/* not found: fields as read */
+		else if (f->base != CHECK_BASE_FINDING)
+			f->base = base[i].base;	/* an edge line wins */
 	}
 	free(base);
+	for (size_t i = 0; i < c->n; i++) {
+		c->v[i].state = check_state_of(&c->v[i]);
+		c->v[i].write_unverified = check_write_unverified(&c->v[i]);
+	}
 	return true;
+}
+
+static int rule_unit_cmp(const void *pa, const void *pb)
+{
+	const struct check_rule_unit *a = pa, *b = pb;
+
+	return strcmp(a->tu, b->tu);
 }
 
 static int finding_cmp(const void *pa, const void *pb)
@@ -283,11 +388,14 @@ void check_report_build(struct report *rep)
 	}
 	if (opts->want & ASMSCAN_WANT_COPIES)
 		from_copies(rep);
+	if (c->nrule_units)
+		qsort(c->rule_units, c->nrule_units, sizeof(*c->rule_units),
+		      rule_unit_cmp);
 	if ((c->compared = compare(rep))) {
 		if (c->n)	/* qsort(NULL, 0, ...) is undefined */
 			qsort(c->v, c->n, sizeof(*c->v), finding_cmp);
 		for (size_t i = 0; i < c->n; i++)
-			c->count[c->v[i].state]++;
+			c->count[c->v[i].state] += check_listed(&c->v[i]);
 	}
 	strmap_free(&c->index);
 }
@@ -295,18 +403,88 @@ void check_report_build(struct report *rep)
 void check_report_free(struct check_report *c)
 {
 	free(c->v);
+	free(c->rule_units);
 	strmap_free(&c->index);
 	arena_free(&c->strings);
 	memset(c, 0, sizeof(*c));
+}
+
+/* The baseline's lines: the findings but the fixed, and of them unverified. */
+size_t check_to_write(const struct check_report *c, size_t *unverified)
+{
+	size_t n = 0;
+
+	*unverified = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		n += c->v[i].state != CHECK_FIXED;
+		*unverified += c->v[i].write_unverified;
+	}
+	return n;
+}
+
+/* Is path the baseline, or a place in it ("BASELINE:14")? */
+static bool is_baseline(const char *path, const char *baseline)
+{
+	size_t n = strlen(baseline);
+
+	return !strncmp(path, baseline, n) && (!path[n] || path[n] == ':');
+}
+
+const char *check_write_refused(const struct report *rep, char *buf,
+				size_t len)
+{
+	const struct asmscan_options *opts = rep->opts;
+	const struct asmscan_msgs *m = asmscan_reported();
+	size_t inputs = 0;
+	bool baseline = false, none = false;
+
+	if (!opts->write_baseline || asmscan_status() == ASMSCAN_EXIT_OK)
+		return NULL;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct asmscan_msg *e = &m->v[i];
+		bool seen = false;
+
+		if (e->severity != ASMSCAN_ERROR)
+			continue;
+		if (is_baseline(e->file, opts->baseline)) {
+			baseline = true;
+			continue;
+		}
+		if (!strcmp(e->what, "no asminline records")) {
+			none = true;
+			continue;
+		}
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = m->v[k].severity == ASMSCAN_ERROR &&
+			       !strcmp(m->v[k].file, e->file);
+		inputs += !seen;
+	}
+	if (inputs)
+		snprintf(buf, len, "%zu input%s could not be read", inputs,
+			 inputs == 1 ? "" : "s");
+	else if (baseline)
+		snprintf(buf, len, "the old baseline does not read (mend or delete it)");
+	else if (none)
+		snprintf(buf, len, "no input holds asminline records");
+	else
+		snprintf(buf, len, "an error was reported");
+	return buf;
 }
 
 int check_finish(struct report *rep, int rc)
 {
 	const struct asmscan_options *opts = rep->opts;
 	const struct check_report *c = &rep->check;
+	char why[128];
 
+	/* Never a baseline from a partial read; say so, not only exit 2. */
+	if (opts->write_baseline && check_write_refused(rep, why, sizeof(why)))
+		asmscan_error(opts->baseline, "baseline not written", why);
+	else if (opts->write_baseline && rc != ASMSCAN_EXIT_OK)
+		asmscan_error(opts->baseline, "baseline not written",
+			      "the result could not be written");
 	if (rc != ASMSCAN_EXIT_OK || asmscan_status() != ASMSCAN_EXIT_OK)
-		return ASMSCAN_EXIT_ERROR;	/* never a baseline from a partial read */
+		return ASMSCAN_EXIT_ERROR;
 	if (opts->write_baseline)
 		return baseline_write(opts->baseline, c->v, c->n) ? ASMSCAN_EXIT_OK
 								 : ASMSCAN_EXIT_ERROR;

@@ -18,9 +18,23 @@
  *     line (DWARF), or a local function defined in several units
  *     (symbols), one per function name.
  * They come from the records the plugin embeds in the inputs; from JSON
- * Lines reports (--report) only when no input holds any.  Invariants: the
- * list is sorted (state, file, line, kind, function, fingerprint) and unique by
- * (kind, fingerprint); nothing here prints or writes the baseline.
+ * Lines reports (--report) only when no input holds any.
+ *
+ * Edges are compared only where both sides judged them the same way.  A
+ * unit whose inliner re-run gave no answer ("rerun": "failed" or
+ * "timeout") had its calls judged by the plugin's rule instead, which may
+ * differ from what the re-run says in a normal build; the baseline keeps
+ * such calls as "unverified" lines.  An edge is unverified — never new,
+ * never fixed, never a failure — when the build judged it by the rule
+ * and does not say blocked-by-asm where the baseline does, or when the
+ * baseline holds it as unverified.  Writing the baseline keeps what the
+ * old one said for the calls the build could not judge, and marks the
+ * others unverified, so that the next normal build finds nothing "new"
+ * that was only unknown (docs/ci.md).
+ *
+ * Invariants: the list is sorted (state, file, line, kind, function,
+ * fingerprint) and unique by (kind, fingerprint); nothing here prints or
+ * writes the baseline.
  */
 #ifndef ASMSCAN_CHECK_H
 #define ASMSCAN_CHECK_H
@@ -45,6 +59,24 @@ enum check_state {
 	CHECK_NEW,		/* found now, not in the baseline: fails */
 	CHECK_UNCHANGED,	/* found now and in the baseline */
 	CHECK_FIXED,		/* in the baseline, not found now: reported */
+	CHECK_UNVERIFIED,	/* edge: one side judged it by the rule */
+	CHECK_STATES,
+};
+
+/* How the build judged one edge record (check_add_edge). */
+enum check_judged {
+	CHECK_JUDGED_BLOCKED,		/* blocked-by-asm, by the method the
+					 * build asked for (re-run or rule) */
+	CHECK_JUDGED_RULE_BLOCKED,	/* blocked-by-asm by the rule, in a
+					 * unit whose re-run gave no answer */
+	CHECK_JUDGED_RULE_OTHER,	/* "other" by the rule, ditto */
+};
+
+/* What the baseline said of a finding. */
+enum check_base {
+	CHECK_BASE_NONE,
+	CHECK_BASE_FINDING,		/* its line: asm, edge, copy */
+	CHECK_BASE_UNVERIFIED,		/* an "unverified" line (edges) */
 };
 
 struct check_finding {
@@ -64,12 +96,30 @@ struct check_finding {
 	const char *limit_name;
 	uint64_t units;			/* units (or copies) holding it */
 	uint64_t bytes;			/* copy: bytes of its copies */
+	bool found;			/* found now (edges: blocked-by-asm) */
+	bool verified;			/* edge: blocked-by-asm as the build asked */
+	bool by_rule;			/* edge: judged by the rule in a unit
+					 * whose re-run gave no answer */
+	enum check_base base;
+	bool write_unverified;		/* baseline: an "unverified" line */
+};
+
+/* A unit whose re-run gave no answer: its calls are unverified. */
+struct check_rule_unit {
+	const char *tu;
+	const char *rerun;		/* "failed", "timeout" */
+	const char *why;		/* rerun_error; NULL from a report */
+	size_t calls;			/* its edge records */
 };
 
 struct check_report {
 	struct check_finding *v;
 	size_t n, cap;
-	size_t count[3];		/* per check_state */
+	size_t count[CHECK_STATES];	/* per check_state (unverified:
+					 * those listed, check_listed()) */
+	size_t rule_calls;		/* edges the rule judged for a re-run */
+	struct check_rule_unit *rule_units;	/* sorted by tu */
+	size_t nrule_units, caprule_units;
 	size_t baseline_findings;	/* lines read from the baseline */
 	bool baseline_missing;		/* no such file: taken as empty */
 	bool compared;			/* the baseline was read */
@@ -82,6 +132,26 @@ struct check_report {
 /* analysis_report(): the findings, compared with the baseline. */
 void check_report_build(struct report *rep);
 void check_report_free(struct check_report *c);
+
+/*
+ * Whether a finding is shown (text, JSON, SARIF) and counted: an
+ * unverified edge only when one side says blocked-by-asm (what would have
+ * been new or fixed); an edge neither side knows to be blocked is kept
+ * for the baseline's "unverified" lines only, and an "unverified" line
+ * no unit judges or finds any more is dropped (it was no finding).
+ */
+bool check_listed(const struct check_finding *f);
+
+/*
+ * After analysis_report(): why --write-baseline will not write, or NULL
+ * (an input or the old baseline could not be read: the text is for the
+ * summary line, "1 input could not be read").  Buf holds it.
+ */
+const char *check_write_refused(const struct report *rep, char *buf,
+				size_t len);
+
+/* The lines --write-baseline writes; *unverified of them "unverified". */
+size_t check_to_write(const struct check_report *c, size_t *unverified);
 
 /* After rendering: write the baseline (--write-baseline) or gate. */
 int check_finish(struct report *rep, int rc);
@@ -99,10 +169,15 @@ void check_add_asm(struct check_report *c, const char *function,
 		   const char *file, uint32_t line, const char *spelling_file,
 		   uint32_t spelling_line, const char *asm_kind,
 		   uint32_t gcc_count, uint32_t est_insns, uint64_t fp);
-void check_add_edge(struct check_report *c, const char *caller,
-		    const char *callee, const char *file, uint32_t line,
-		    int64_t callee_size, const char *limit_name,
+void check_add_edge(struct check_report *c, enum check_judged how,
+		    const char *caller, const char *callee, const char *file,
+		    uint32_t line, int64_t callee_size, const char *limit_name,
 		    int64_t limit_value, int64_t overcount);
+/* A unit whose re-run gave no answer (tu once; calls add up). */
+void check_add_rule_unit(struct check_report *c, const char *tu,
+			 const char *rerun, const char *why, size_t calls);
+/* "failed" and "timeout": the unit's edges were judged by the rule. */
+bool check_rerun_unanswered(const char *rerun);
 
 /* An edge's fingerprint: FNV-1a-64 of caller, NUL, callee (docs/ci.md). */
 uint64_t check_edge_fp(const char *caller, const char *callee);

@@ -269,6 +269,7 @@ static bool read_edge(struct rec_read *rd, const struct jv *o,
 	    !get_string(rd, o, "reason", false, &e->reason) ||
 	    !get_string(rd, o, "via", false, &e->via) ||
 	    !get_string(rd, o, "measured_at", false, &e->measured_at) ||
+	    !get_string(rd, o, "unit_rerun", false, &e->unit_rerun) ||
 	    !get_int(rd, o, "callee_size", false, &e->callee_size) ||
 	    !get_int(rd, o, "growth", false, &e->growth) ||
 	    !get_int(rd, o, "overcount", false, &e->overcount) ||
@@ -302,6 +303,8 @@ static bool read_unit(struct rec_read *rd, const struct jv *o,
 	       get_string(rd, o, "arch", false, &u->arch) &&
 	       get_string(rd, o, "plugin", false, &u->plugin) &&
 	       get_string(rd, o, "mode", false, &u->mode) &&
+	       get_string(rd, o, "rerun", false, &u->rerun) &&
+	       get_string(rd, o, "rerun_error", false, &u->rerun_error) &&
 	       get_int(rd, o, "threshold", false, &u->threshold) &&
 	       get_int(rd, o, "statements", false, &u->statements) &&
 	       get_int(rd, o, "asm_inline", false, &u->asm_inline) &&

@@ -68,6 +68,7 @@ struct rec_edge {
 	const char *file;		/* the call */
 	uint32_t line, column;
 	const char *reason, *verdict, *via, *measured_at;
+	const char *unit_rerun;		/* the unit's re-run; "" when absent */
 	bool blocked;			/* verdict "blocked-by-asm" */
 	int64_t callee_size, growth, overcount, asm_count;
 	const char *limit_name;
@@ -81,6 +82,8 @@ struct rec_edge {
 struct rec_unit {
 	uint64_t id;
 	const char *tu, *arch, *plugin, *mode;
+	const char *rerun;		/* "done", "failed" ...; "" when absent */
+	const char *rerun_error;	/* with "failed", "timeout"; else "" */
 	int64_t threshold, statements, asm_inline, flagged, applied;
 	int64_t gcc_count, est_insns, overcount;
 	const struct rec_stmt *const *stmts;	/* in visit order */

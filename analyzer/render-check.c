@@ -7,10 +7,14 @@
  * finding,
  *	FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]
  * (a note line where the asm keyword is spelled elsewhere, in a macro),
- * one "note: fixed:" line per fixed finding, then one summary line.
- * Unchanged findings are counted, not listed.  SARIF lists every finding
- * with its baselineState (new, unchanged, absent) and the fingerprint as
- * a partialFingerprint, so code-scanning services track them across runs.
+ * one "note: fixed:" line per fixed finding, one "note: unverified:"
+ * line per edge that would have been new or fixed had both sides judged
+ * it as asked, one note per unit whose inliner re-run gave no answer,
+ * then one summary line.  Unchanged findings are counted, not listed.
+ * SARIF lists every finding with its baselineState (new, unchanged,
+ * absent; none for unverified ones, which are informational) and the
+ * fingerprint as a partialFingerprint, so code-scanning services track
+ * them across runs.
  */
 #include "render.h"
 
@@ -37,7 +41,7 @@ static void message(char *buf, size_t len, const struct check_finding *f)
 			 f->function, f->gcc_count, f->est_insns);
 		break;
 	case CHECK_EDGE:
-		if (f->state == CHECK_FIXED)
+		if (!f->found)
 			snprintf(buf, len, "call from %s to %s blocked by asm",
 				 f->function, f->callee);
 		else
@@ -49,7 +53,7 @@ static void message(char *buf, size_t len, const struct check_finding *f)
 		break;
 	case CHECK_COPY:
 	case CHECK_KINDS:
-		if (f->state == CHECK_FIXED)
+		if (!f->found)
 			snprintf(buf, len, "inline function %s out of line", f->function);
 		else
 			snprintf(buf, len,
@@ -58,6 +62,16 @@ static void message(char *buf, size_t len, const struct check_finding *f)
 				 f->bytes);
 		break;
 	}
+}
+
+/* Why an edge is unverified, or where an unverified line went. */
+static const char *unverified_why(const struct check_finding *f)
+{
+	if (f->base == CHECK_BASE_UNVERIFIED)
+		return "unverified in the baseline: its unit's inliner re-run had given no answer";
+	if (f->found)
+		return "the rule's verdict: the inliner's re-run gave no answer in its unit";
+	return "in the baseline; the rule judged it other: the inliner's re-run gave no answer in its unit";
 }
 
 /* A macro's asm: the keyword is written elsewhere than the statement. */
@@ -79,7 +93,7 @@ void render_check_text(FILE *out, const struct report *rep)
 	for (size_t i = 0; i < c->n; i++) {
 		const struct check_finding *f = &c->v[i];
 
-		if (f->state == CHECK_UNCHANGED)
+		if (f->state == CHECK_UNCHANGED || !check_listed(f))
 			continue;
 		where(at, sizeof(at), f);
 		message(msg, sizeof(msg), f);
@@ -88,14 +102,29 @@ void render_check_text(FILE *out, const struct report *rep)
 				f->fp);
 			continue;
 		}
+		if (f->state == CHECK_UNVERIFIED) {
+			fprintf(out, "%s: note: unverified: %s (%s) [%016" PRIx64 "]\n",
+				at, msg, unverified_why(f), f->fp);
+			continue;
+		}
 		fprintf(out, "%s: warning: %s [%016" PRIx64 "]\n", at, msg, f->fp);
 		if (f->kind == CHECK_ASM && spelled_elsewhere(f))
 			fprintf(out, "%s:%" PRIu32 ": note: the asm is spelled here\n",
 				f->spelling_file, f->spelling_line);
 	}
-	fprintf(out, "asmscan check: %zu new, %zu fixed, %zu unchanged; baseline %s",
+	for (size_t i = 0; i < c->nrule_units; i++) {
+		const struct check_rule_unit *u = &c->rule_units[i];
+
+		fprintf(out, "%s: note: the inliner's re-run gave no answer in this unit (%s%s%s): the rule judged its %zu refused call%s, compared with the baseline only where both say blocked-by-asm\n",
+			u->tu, u->rerun, u->why ? ": " : "", u->why ? u->why : "",
+			u->calls, u->calls == 1 ? "" : "s");
+	}
+	fprintf(out, "asmscan check: %zu new, %zu fixed, %zu unchanged",
 		c->count[CHECK_NEW], c->count[CHECK_FIXED],
-		c->count[CHECK_UNCHANGED], opts->baseline);
+		c->count[CHECK_UNCHANGED]);
+	if (c->count[CHECK_UNVERIFIED])
+		fprintf(out, ", %zu unverified", c->count[CHECK_UNVERIFIED]);
+	fprintf(out, "; baseline %s", opts->baseline);
 	if (c->baseline_missing)
 		fputs(" (missing: taken as empty)", out);
 	else
@@ -103,10 +132,19 @@ void render_check_text(FILE *out, const struct report *rep)
 			c->baseline_findings == 1 ? "" : "s");
 	if (c->from_reports)
 		fputs(", from reports", out);
-	if (opts->write_baseline)
-		fprintf(out, "; writing %zu finding%s",
-			c->count[CHECK_NEW] + c->count[CHECK_UNCHANGED],
-			c->count[CHECK_NEW] + c->count[CHECK_UNCHANGED] == 1 ? "" : "s");
+	if (opts->write_baseline) {
+		char why[128];
+		size_t unverified, n = check_to_write(c, &unverified);
+
+		if (check_write_refused(rep, why, sizeof(why)))
+			fprintf(out, "; baseline not written: %s", why);
+		else if (unverified)
+			fprintf(out, "; writing %zu finding%s (%zu unverified)", n,
+				n == 1 ? "" : "s", unverified);
+		else
+			fprintf(out, "; writing %zu finding%s", n,
+				n == 1 ? "" : "s");
+	}
 	fputc('\n', out);
 }
 
@@ -124,12 +162,45 @@ void render_check_json(struct json *j, const struct report *rep)
 	json_kv_uint(j, "new", c->count[CHECK_NEW]);
 	json_kv_uint(j, "fixed", c->count[CHECK_FIXED]);
 	json_kv_uint(j, "unchanged", c->count[CHECK_UNCHANGED]);
+	json_kv_uint(j, "unverified", c->count[CHECK_UNVERIFIED]);
+	json_kv_uint(j, "rule_calls", c->rule_calls);
+	json_key(j, "rule_units");
+	json_array_begin(j);
+	for (size_t i = 0; i < c->nrule_units; i++) {
+		const struct check_rule_unit *u = &c->rule_units[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "tu", u->tu);
+		json_kv_string(j, "rerun", u->rerun);
+		if (u->why)
+			json_kv_string(j, "rerun_error", u->why);
+		json_kv_uint(j, "calls", u->calls);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	if (rep->opts->write_baseline) {
+		char why[128];
+		size_t unverified, n = check_to_write(c, &unverified);
+		const char *refused = check_write_refused(rep, why, sizeof(why));
+
+		json_key(j, "write_baseline");
+		json_object_begin(j);
+		if (refused) {
+			json_kv_string(j, "not_written", refused);
+		} else {
+			json_kv_uint(j, "findings", n);
+			json_kv_uint(j, "unverified", unverified);
+		}
+		json_object_end(j);
+	}
 	json_key(j, "findings");
 	json_array_begin(j);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct check_finding *f = &c->v[i];
 		char fp[17];
 
+		if (!check_listed(f))
+			continue;
 		snprintf(fp, sizeof(fp), "%016" PRIx64, f->fp);
 		json_object_begin(j);
 		json_kv_string(j, "state", check_state_name(f->state));
@@ -147,7 +218,9 @@ void render_check_json(struct json *j, const struct report *rep)
 			json_kv_uint(j, "gcc_count", f->gcc_count);
 			json_kv_uint(j, "est_insns", f->est_insns);
 		}
-		if (f->kind == CHECK_EDGE && f->state != CHECK_FIXED) {
+		if (f->kind == CHECK_EDGE && f->state == CHECK_UNVERIFIED)
+			json_kv_string(j, "unverified_why", unverified_why(f));
+		if (f->kind == CHECK_EDGE && f->found) {
 			json_kv_int(j, "callee_size", f->callee_size);
 			json_kv_string(j, "limit_name", f->limit_name);
 			json_kv_int(j, "limit_value", f->limit_value);
@@ -180,12 +253,26 @@ static void sarif_result(struct json *j, const struct check_finding *f)
 	json_object_begin(j);
 	json_kv_string(j, "ruleId", check_rules[f->kind].id);
 	json_kv_uint(j, "ruleIndex", f->kind);
-	json_kv_string(j, "kind", f->state == CHECK_FIXED ? "pass" : "fail");
+	/* Unverified: neither side's verdict can be trusted against the other. */
+	json_kv_string(j, "kind", f->state == CHECK_FIXED ? "pass"
+				  : f->state == CHECK_UNVERIFIED ? "informational"
+								 : "fail");
 	json_kv_string(j, "level", f->state == CHECK_NEW ? "warning"
-				   : f->state == CHECK_UNCHANGED ? "note" : "none");
-	json_kv_string(j, "baselineState", f->state == CHECK_NEW ? "new"
-				   : f->state == CHECK_UNCHANGED ? "unchanged" : "absent");
-	render_sarif_message(j, msg);
+				   : f->state == CHECK_FIXED ? "none" : "note");
+	if (f->state != CHECK_UNVERIFIED)
+		json_kv_string(j, "baselineState",
+			       f->state == CHECK_NEW ? "new"
+			       : f->state == CHECK_UNCHANGED ? "unchanged"
+							     : "absent");
+	if (f->state == CHECK_UNVERIFIED) {
+		char text[1200];
+
+		snprintf(text, sizeof(text), "unverified: %s (%s)", msg,
+			 unverified_why(f));
+		render_sarif_message(j, text);
+	} else {
+		render_sarif_message(j, msg);
+	}
 	json_key(j, "partialFingerprints");
 	json_object_begin(j);
 	json_kv_string(j, "asminline/v1", fp);
@@ -202,6 +289,7 @@ void render_check_sarif(FILE *out, const struct report *rep)
 
 	render_sarif_begin(&j, out, rep->opts->pretty, check_rules, CHECK_KINDS);
 	for (size_t i = 0; i < c->n; i++)
-		sarif_result(&j, &c->v[i]);
+		if (check_listed(&c->v[i]))
+			sarif_result(&j, &c->v[i]);
 	render_sarif_end(&j);
 }

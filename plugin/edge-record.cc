@@ -70,6 +70,7 @@ void edge_record_render_object(const struct edge_record *rec,
 	edge_record_key_str(b, "rerun", rec->rerun < 0	   ? "none"
 				       : rec->rerun ? "inlined"
 						    : "refused");
+	edge_record_key_str(b, "unit_rerun", rec->unit_rerun);
 	json_key(b, "reproduced");
 	json_bool(b, rec->reproduced);
 	edge_record_key_str(b, "verdict", edge_verdict_name(rec->verdict));

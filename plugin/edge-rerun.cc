@@ -33,23 +33,29 @@
  *     these inline clones make it fail);
  *   - at the next pass writes the outcome of every call edge to a pipe
  *     and leaves with _exit() (no atexit handler, no stdio flush).
- * The parent reads the answers while it writes the records.  A call is
- * known by its statement — the same address in both processes: the bodies
+ * The parent (edge-rerun-proc.cc) reads the answers within a bounded time
+ * and writes the records with them.  A call is known by its statement — the same address in both processes: the bodies
  * were built before the fork and neither changes them before
  * inline_transform — and by the function it sits in after inlining, by
  * symbol name (objects made after the fork share no addresses).
  *
- * A child that fails (an ICE, a signal, a short answer) answers nothing
- * and the model's verdict stands.  Not run with -flto (no IPA inliner in
- * this process), in mode=apply (nothing is over-counted), with rerun=0, or
- * when no body holds a flagged statement.
+ * A child that fails (an ICE, a signal, a short answer, no answer in
+ * time) answers nothing and the model's verdict stands; the records say
+ * so.  Not run with -flto (no IPA inliner in this process), in mode=apply
+ * (nothing is over-counted), with rerun=0, or when no body holds a
+ * flagged statement.
+ *
+ * The child writes nothing but its answer, and nothing the parent shares
+ * with it (open file descriptions, the assembler output's offset) changes
+ * before it is told to go on: the parent may kill it at any moment
+ * without a trace in the compilation.
  */
 #include "asminline.h"
 #include "edges.h"
 
 #include <dirent.h>
 #include <signal.h>
-#include <sys/wait.h>
+#include <sys/prctl.h>
 
 /* What travels through the pipe: one per call edge, then an end mark. */
 struct edge_rerun_wire {
@@ -184,13 +190,20 @@ void edge_rerun_early(struct edges_state *st)
  * have callgrind count the child's own work only (--zero-before: a forked
  * child inherits its parent's counts).
  */
-static void __attribute__((noinline))
+void __attribute__((noinline))
 edge_rerun_child_start(struct asminline_plugin *pl, struct edges_state *st,
-		       int go, int answer)
+		       int go, int answer, pid_t parent)
 {
 	char word = 0;
 	ssize_t n;
 
+	/*
+	 * Never outlive the compiler: killed with it (the kernel sends the
+	 * signal when the parent dies), or gone if it died before this.
+	 */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(0);
 	signal(SIGPIPE, SIG_DFL);
 	do
 		n = read(go, &word, 1);
@@ -200,11 +213,15 @@ edge_rerun_child_start(struct asminline_plugin *pl, struct edges_state *st,
 	close(go);
 	edge_rerun_silence(answer);
 	/*
-	 * For the test of the way back (tests/plugin/rerun.sh): a child that
-	 * dies, as one that meets an internal error in GCC would.
+	 * For the tests of the way back (tests/plugin/rerun.sh,
+	 * rerun-faults.py): a child that dies, as one that meets an internal
+	 * error in GCC would, or one that hangs.
 	 */
 	if (getenv("ASMINLINE_TEST_RERUN_ABORT"))
 		abort();
+	if (getenv("ASMINLINE_TEST_RERUN_HANG"))
+		for (;;)
+			pause();
 	st->rerun.state = EDGE_RERUN_CHILD;
 	st->rerun.fd = answer;
 	if (!edge_rerun_apply(pl, st))
@@ -257,46 +274,7 @@ void edge_rerun_child_answer(struct edges_state *st)
 	_exit(0);
 }
 
-/* ---- the parent ---- */
-
-void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st)
-{
-	int go[2], answer[2];
-	pid_t pid;
-
-	if (!pl->opts.rerun || pl->opts.mode != ASMINLINE_MODE_WARN ||
-	    in_lto_p || flag_generate_lto || flag_generate_offload ||
-	    !st->nflagged_seen)
-		return;
-	if (pipe2(go, O_CLOEXEC) < 0)
-		return;
-	if (pipe2(answer, O_CLOEXEC) < 0) {
-		close(go[0]);
-		close(go[1]);
-		return;
-	}
-	fflush(NULL);	/* nothing buffered is written twice */
-	pid = fork();
-	if (pid < 0) {
-		close(go[0]);
-		close(go[1]);
-		close(answer[0]);
-		close(answer[1]);
-		return;
-	}
-	if (pid == 0) {
-		close(go[1]);
-		close(answer[0]);
-		edge_rerun_child_start(pl, st, go[0], answer[1]);
-		return;		/* on through the IPA passes */
-	}
-	close(go[0]);
-	close(answer[1]);
-	st->rerun.state = EDGE_RERUN_WAITING;
-	st->rerun.pid = pid;
-	st->rerun.go = go[1];
-	st->rerun.fd = answer[0];
-}
+/* ---- the answers, in the parent ---- */
 
 static int edge_rerun_cmp(const void *a, const void *b)
 {
@@ -329,37 +307,13 @@ static void edge_rerun_merge(struct edge_rerun *r)
 	r->n = out;
 }
 
-/*
- * Read the whole answer, up to the child's end of the pipe, in large
- * reads; false on a short or broken one (no end mark, a torn record).
- */
-static bool edge_rerun_read(struct edge_rerun *r)
+bool edge_rerun_parse(struct edge_rerun *r, const void *bytes, size_t len)
 {
-	struct edge_rerun_wire *w = NULL;
-	size_t len = 0, cap = 0, nw;
-	ssize_t n;
+	const struct edge_rerun_wire *w = (const struct edge_rerun_wire *)bytes;
+	size_t nw = len / sizeof(*w);
 
-	for (;;) {
-		if (cap - len < 65536) {
-			cap = cap ? cap * 2 : 65536;
-			w = (struct edge_rerun_wire *)xrealloc(w, cap);
-		}
-		n = read(r->fd, (char *)w + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			free(w);
-			return false;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	nw = len / sizeof(*w);
-	if (len % sizeof(*w) || !nw || w[nw - 1].stmt != EDGE_RERUN_END_STMT) {
-		free(w);
+	if (len % sizeof(*w) || !nw || w[nw - 1].stmt != EDGE_RERUN_END_STMT)
 		return false;
-	}
 	r->n = nw - 1;
 	r->answers = XNEWVEC(struct edge_rerun_answer, r->n ? r->n : 1);
 	for (size_t i = 0; i < r->n; i++) {
@@ -367,71 +321,10 @@ static bool edge_rerun_read(struct edge_rerun *r)
 		r->answers[i].root = w[i].root;
 		r->answers[i].inlined = w[i].inlined != 0;
 	}
-	free(w);
-	return true;
-}
-
-/* Tell the waiting child to work (go) or to leave; no answer is kept. */
-static void edge_rerun_release(struct edge_rerun *r, bool go)
-{
-	ssize_t n;
-
-	if (go) {
-		do
-			n = write(r->go, "g", 1);
-		while (n < 0 && errno == EINTR);
-	}
-	close(r->go);
-	r->go = -1;
-}
-
-static void edge_rerun_reap(struct edge_rerun *r, int *status)
-{
-	close(r->fd);
-	r->fd = -1;
-	while (waitpid(r->pid, status, 0) < 0 && errno == EINTR)
-		;
-}
-
-void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
-			bool needed)
-{
-	struct edge_rerun *r = &st->rerun;
-	bool whole;
-	int status = 0;
-
-	if (r->state != EDGE_RERUN_WAITING)
-		return;
-	edge_rerun_release(r, needed);
-	if (!needed) {
-		edge_rerun_reap(r, &status);
-		r->state = EDGE_RERUN_NONE;
-		if (pl->opts.verbose)
-			fprintf(stderr, "asminline: no call refused for size holds flagged asm: the inliner's re-run was not needed\n");
-		return;
-	}
-	whole = edge_rerun_read(r);
-	edge_rerun_reap(r, &status);
-	if (!whole || !WIFEXITED(status) || WEXITSTATUS(status)) {
-		if (pl->opts.verbose)
-			fprintf(stderr,
-				"asminline: the inliner's re-run gave no answer (%s %d): the model's verdicts stand\n",
-				WIFSIGNALED(status) ? "signal" : "status",
-				WIFSIGNALED(status) ? WTERMSIG(status)
-						    : WEXITSTATUS(status));
-		free(r->answers);
-		r->answers = NULL;
-		r->n = 0;
-		r->state = EDGE_RERUN_FAILED;
-		return;
-	}
 	if (r->n)
 		qsort(r->answers, r->n, sizeof(*r->answers), edge_rerun_cmp);
 	edge_rerun_merge(r);
-	r->state = EDGE_RERUN_DONE;
-	if (pl->opts.verbose)
-		fprintf(stderr, "asminline: the inliner's re-run answered for %lu calls\n",
-			(unsigned long)r->n);
+	return true;
 }
 
 int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e)
@@ -439,7 +332,7 @@ int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e)
 	struct edge_rerun *r = &st->rerun;
 	struct edge_rerun_answer key, *hit;
 
-	if (r->state != EDGE_RERUN_DONE || !e->call_stmt || !r->n)
+	if (r->outcome != EDGE_RERUN_ANSWERED || !e->call_stmt || !r->n)
 		return -1;
 	key.stmt = (uintptr_t)e->call_stmt;
 	key.root = edge_rerun_root(e);
@@ -447,19 +340,4 @@ int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e)
 						  sizeof(*r->answers),
 						  edge_rerun_cmp);
 	return hit ? hit->inlined : -1;	/* -1 also for a split answer */
-}
-
-void edge_rerun_free(struct edges_state *st)
-{
-	struct edge_rerun *r = &st->rerun;
-
-	if (r->state == EDGE_RERUN_WAITING) {
-		/* The unit ended before "inline" ran (an error): let it go. */
-		int status;
-
-		edge_rerun_release(r, false);
-		edge_rerun_reap(r, &status);
-	}
-	free(r->answers);
-	memset(r, 0, sizeof(*r));
 }

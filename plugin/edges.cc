@@ -291,6 +291,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	rec.growth = estimate_edge_growth(e);
 	rec.overcount = rec.overcount_after = sum->overcount;
 	rec.nasm = sum->nasm;
+	rec.unit_rerun = edge_rerun_outcome_name(st->rerun.outcome);
 	rec.nfingerprints = sum->nfingerprints;
 	rec.fingerprints_dropped = sum->fingerprints_dropped;
 	memcpy(rec.fingerprints, sum->fingerprints,
@@ -309,8 +310,13 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 		edge_record_render_json(&rec, &pl->line);
 		report_write(&pl->report, pl->line.data, pl->line.len);
 	}
-	/* The findings CI and asmscan's ranking of sites need, in .comment. */
-	if (pl->opts.embed && rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM)
+	/*
+	 * The findings CI and asmscan's ranking of sites need, in .comment;
+	 * where the re-run failed, every call the rule judged in its stead,
+	 * so that asmscan check knows which calls it cannot compare.
+	 */
+	if (pl->opts.embed && (rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM ||
+			       edge_rerun_unanswered(st)))
 		embed_unit_add_edge(&pl->embed, &rec);
 }
 
@@ -414,6 +420,7 @@ void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 {
 	pl->edges = XCNEW(struct edges_state);
 	pl->edges->plugin_name = plugin_name;
+	edge_rerun_init(pl->edges);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  edges_pass_execution, pl);
 }

@@ -14,6 +14,10 @@
  *                   --param values of the function (opt_for_fn);
  *   edges.cc        when to look (right after the "inline" IPA pass, while
  *                   the summaries live) and the walk over refused edges;
+ *   edge-rerun.cc   what the forked compiler that re-runs the IPA inliner
+ *                   does, and its answers;
+ *   edge-rerun-proc.cc  that child process as the parent keeps it: the
+ *                   fork, the bounded wait, the reaping, the outcome;
  *   edge-record.cc  the JSON rendering.
  *
  * Invariant: nothing here changes the IL, the call graph or a summary; the
@@ -64,6 +68,7 @@ struct edge_record {
 	const char *via;		/* "limit", "rerun", "early", "all-callers" */
 	int rerun;			/* GCC's inliner re-run: 1 inlined the
 					 * call, 0 refused it, -1 no answer */
+	const char *unit_rerun;		/* the unit's edge_rerun_outcome_name() */
 	bool reproduced;		/* GCC's rule, re-run, refuses it too */
 	enum edge_verdict verdict;
 	unsigned nfingerprints;
@@ -144,13 +149,31 @@ struct edge_early_look {
 	bool fits;
 };
 
-/* edge-rerun.cc: GCC's IPA inliner run again in a child process. */
+/*
+ * edge-rerun.cc and edge-rerun-proc.cc: GCC's IPA inliner run again in a
+ * child process.
+ */
 enum edge_rerun_state {
-	EDGE_RERUN_NONE,		/* not started (or not worth it) */
+	EDGE_RERUN_NONE,		/* no child (not started, or gone) */
 	EDGE_RERUN_WAITING,		/* parent: the child waits for a word */
 	EDGE_RERUN_CHILD,		/* this process is the child */
-	EDGE_RERUN_DONE,		/* parent: answers read */
-	EDGE_RERUN_FAILED,		/* parent: no usable answer */
+};
+
+/*
+ * What became of the re-run in this unit: the unit record's "rerun" and
+ * the edge records' "unit_rerun" (docs/format.md).  Only ANSWERED gives
+ * answers; with FAILED and TIMEOUT the rule's verdicts stand where the
+ * re-run's were wanted, and the records say so.
+ */
+enum edge_rerun_outcome {
+	EDGE_RERUN_OFF,			/* not asked for: rerun=0, mode=apply,
+					 * -O0, -flto */
+	EDGE_RERUN_NOT_NEEDED,		/* no call refused for size holds
+					 * flagged asm: nothing to judge */
+	EDGE_RERUN_ANSWERED,		/* "done": the answers decided */
+	EDGE_RERUN_FAILED,		/* no pipe, no fork, the child died,
+					 * a short answer */
+	EDGE_RERUN_TIMEOUT,		/* no answer within the bound: killed */
 };
 
 /* What the re-run inliner did with one call; -1 in inlined: it differs
@@ -163,9 +186,13 @@ struct edge_rerun_answer {
 
 struct edge_rerun {
 	enum edge_rerun_state state;
+	enum edge_rerun_outcome outcome;
+	char why[160];			/* FAILED, TIMEOUT: what happened */
+	bool start_failed;		/* no child: why says why */
 	pid_t pid;
 	int go;				/* parent: write end of the word pipe */
 	int fd;				/* the answer pipe: parent reads it */
+	double started;			/* cc1's clock when the plugin loaded */
 	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
 	size_t n;
 };
@@ -211,22 +238,47 @@ bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
 		      gasm *stmt);
 
 /*
- * edge-rerun.cc.  Start: at the first regular IPA pass, fork the child
- * that runs the IPA inliner without the over-count (returns in both; the
- * child's state says EDGE_RERUN_CHILD; it waits for the parent's word).
- * Child_answer: in the child, after "inline", write its decisions and
- * _exit().  Collect: in the parent, after its own "inline", tell the child
- * to go on (needed) and read the answers, or to leave.  Lookup: 1 the re-run
- * inlined e's call, 0 it refused it, -1 no answer.
+ * edge-rerun-proc.cc, the parent's side.  Init: when the plugin loads
+ * (the clock the default bound is measured from).  Start: at the first
+ * regular IPA pass, fork the child that runs the IPA inliner without the
+ * over-count (returns in both; the child's state says EDGE_RERUN_CHILD;
+ * it waits for the parent's word).  Collect: after the parent's own "inline", tell the
+ * child to go on (needed) and read its answers within a bounded time, or
+ * send it away; the child is reaped either way, and the outcome is set
+ * (and said once, at the diag level, when it failed).  Free: reap a
+ * child still waiting (the unit ended early) and free the answers.
  */
+void edge_rerun_init(struct edges_state *st);
 void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st);
-void edge_rerun_child_answer(struct edges_state *st);
-/* In the child, as "inline" starts: the early looks that fit, inlined. */
-void edge_rerun_early(struct edges_state *st);
 void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 			bool needed);
-int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e);
 void edge_rerun_free(struct edges_state *st);
+/* "done", "not-needed", "off", "failed" or "timeout". */
+const char *edge_rerun_outcome_name(enum edge_rerun_outcome o);
+/* The verdicts of this unit's edges are the rule's where the re-run's
+ * were wanted: FAILED or TIMEOUT. */
+bool edge_rerun_unanswered(const struct edges_state *st);
+
+/*
+ * edge-rerun.cc, the child's side.  Child_start: right after the fork,
+ * wait for the parent's word (leave without it), then silence every
+ * output and mark the flagged asm.  Child_answer: after "inline", write
+ * its decisions and _exit().  Early: as "inline" starts, the early looks
+ * that fit, inlined.
+ */
+void edge_rerun_child_start(struct asminline_plugin *pl,
+			    struct edges_state *st, int go, int answer,
+			    pid_t parent);
+void edge_rerun_child_answer(struct edges_state *st);
+void edge_rerun_early(struct edges_state *st);
+/*
+ * edge-rerun.cc, the answers in the parent.  Parse: the whole answer
+ * (the bytes read from the pipe) into r->answers, sorted and merged; false
+ * on a short or torn one.  Lookup: 1 the re-run inlined e's call, 0 it
+ * refused it, -1 no answer.
+ */
+bool edge_rerun_parse(struct edge_rerun *r, const void *bytes, size_t len);
+int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e);
 
 /* edge-limits.cc: is this inline_failed one of the size limits judged? */
 bool edge_limits_is_size_reason(cgraph_inline_failed_t why);

@@ -166,6 +166,12 @@ static void embed_render_unit(const struct embed_unit *e,
 	json_key(b, "mode");
 	json_cstring(b, m->mode);
 	embed_uint(b, "threshold", m->threshold);
+	json_key(b, "rerun");
+	json_cstring(b, m->rerun);
+	if (m->rerun_error) {
+		json_key(b, "rerun_error");
+		json_cstring(b, m->rerun_error);
+	}
 	embed_uint(b, "statements", e->statements);
 	embed_uint(b, "asm_inline", e->asm_inline);
 	embed_uint(b, "flagged", e->flagged);
@@ -280,6 +286,13 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	meta.arch = asmtpl_arch_name(pl->arch);
 	meta.mode = pl->opts.mode == ASMINLINE_MODE_APPLY ? "apply" : "warn";
 	meta.threshold = pl->opts.threshold;
+	meta.rerun = "off";
+	meta.rerun_error = NULL;
+	if (pl->edges) {
+		meta.rerun = edge_rerun_outcome_name(pl->edges->rerun.outcome);
+		if (edge_rerun_unanswered(pl->edges))
+			meta.rerun_error = pl->edges->rerun.why;
+	}
 	bytes = embed_unit_write(&pl->embed, &meta, asm_out_file);
 	if (pl->opts.verbose)
 		fprintf(stderr,

@@ -20,11 +20,13 @@
  *     its site's id; a statement of a header's static inline function is
  *     the same string in every unit, which ld keeps once;
  *   - "edge": a refused call the plugin attributes to over-counted asm
- *     (verdict blocked-by-asm), the report's edge record as it is: its
+ *     (verdict blocked-by-asm; every judged call, whatever its verdict,
+ *     where the re-run failed), the report's edge record as it is: its
  *     "tu" keeps same-named static functions of two units apart, and its
  *     "fingerprints" name the unit's stmts involved;
- *   - "unit": one per translation unit, counts over all its statements
- *     and the ids of its stmt and edge strings (an id once per record:
+ *   - "unit": one per translation unit, counts over all its statements,
+ *     what became of the inliner's re-run, and the ids of its stmt and
+ *     edge strings (an id once per record:
  *     two identical edges of one unit are listed twice, which the link's
  *     merging of identical strings cannot undo), so the report's flagged
  *     and blocked-by-asm records can be put back together.
@@ -73,6 +75,8 @@ struct embed_unit_meta {
 	const char *arch;
 	const char *mode;		/* "warn" or "apply" */
 	unsigned threshold;
+	const char *rerun;		/* edge_rerun_outcome_name() */
+	const char *rerun_error;	/* "failed", "timeout": why; else NULL */
 };
 
 /* Count the statement; keep its embedded record when it is flagged. */

@@ -191,6 +191,15 @@ static bool options_parse_one(struct asminline_options *opts,
 		return options_bool_key(info, arg, &opts->embed);
 	if (!strcmp(key, "rerun"))
 		return options_bool_key(info, arg, &opts->rerun);
+	if (!strcmp(key, "rerun-timeout")) {
+		if (!options_need_value(info, arg, "a number of seconds from 1 to 3600"))
+			return false;
+		if (!options_parse_uint(val, 1, ASMINLINE_RERUN_TIMEOUT_MAX,
+					&opts->rerun_timeout))
+			return options_bad(info, arg,
+					   "bad value: expected a number of seconds from 1 to 3600");
+		return true;
+	}
 	if (!strcmp(key, "verbose"))
 		return options_flag_key(info, arg, &opts->verbose);
 	if (!strcmp(key, "disable"))

@@ -23,6 +23,15 @@ enum asminline_diag {
 	ASMINLINE_DIAG_NONE,
 };
 
+/*
+ * The bound on the wait for the inliner's re-run (edge-rerun-proc.cc):
+ * rerun-timeout=SECONDS, or by default FACTOR times the time cc1 had
+ * spent on the unit when the child was told to go, and at least MIN.
+ */
+#define ASMINLINE_RERUN_TIMEOUT_MAX 3600
+#define ASMINLINE_RERUN_TIMEOUT_MIN 20
+#define ASMINLINE_RERUN_TIMEOUT_FACTOR 5
+
 /* A statement is flagged when gcc_count - est_insns >= threshold. */
 #define ASMINLINE_THRESHOLD_DEFAULT 4
 #define ASMINLINE_THRESHOLD_MAX 1000	/* GCC caps its count at 1000 */
@@ -34,6 +43,7 @@ struct asminline_options {
 	enum asminline_diag diag;
 	bool embed;			/* records into .comment (embed.h) */
 	bool rerun;			/* re-run the IPA inliner (edge-rerun.cc) */
+	unsigned rerun_timeout;		/* seconds; 0: the default bound */
 	bool verbose;			/* trace each statement on stderr */
 	bool disable;
 	bool help;

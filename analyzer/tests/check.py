@@ -16,7 +16,16 @@
 #     local functions nm finds defined in several objects;
 #   - embed=0 objects: the same findings from --report; no records and no
 #     report: exit 2;
+#   - edges judged by the plugin's rule because the unit's inliner re-run
+#     gave no answer ("rerun"/"unit_rerun" "failed", "timeout"): compared
+#     only where both sides say blocked-by-asm, never new nor fixed, both
+#     ways (a failed build against a normal baseline, a normal build
+#     against a baseline written from a failed one: "unverified" lines,
+#     version 2), from reports written here and from embedded records of a
+#     child killed by ASMINLINE_TEST_RERUN_ABORT;
 #   - corrupt baselines: exit 2, one "FILE:LINE: malformed baseline" line;
+#     --write-baseline with an unreadable input: exit 2, nothing written,
+#     and both the summary and stderr say "baseline not written" and why;
 #   - kill -9 at every write, fsync and rename of --write-baseline (strace
 #     fault injection; else at random times): the old baseline or the new
 #     one, whole, never anything else.
@@ -205,7 +214,143 @@ def corrupt_cases(objs):
              *objs, "bad.o"], 2)
     if open("keep.txt").read() != good:
         fail("--write-baseline with an unreadable input changed the baseline")
-    return len(cases) + 2
+    if not p.stdout.splitlines()[-1].endswith(
+            "; baseline not written: 1 input could not be read") or \
+            "asmscan: keep.txt: baseline not written: 1 input could not be read" \
+            not in p.stderr.splitlines() or "writing" in p.stdout:
+        fail(f"--write-baseline with an unreadable input does not say so: "
+             f"{p.stdout!r} {p.stderr!r}")
+    doc = json.loads(run([ASMSCAN, "check", "-f", "json", "--baseline", "keep.txt",
+                          "--write-baseline", *objs, "bad.o", "gone.o"], 2).stdout)
+    if doc["check"]["write_baseline"] != {"not_written": "2 inputs could not be read"}:
+        fail(f"JSON of a refused write: {doc['check'].get('write_baseline')}")
+    # "unverified" is a kind of version 2 only
+    with open("v1-unverified.txt", "w") as f:
+        f.write("# asmscan-baseline 1\nunverified\t0123456789abcdef\ta\tb\tc.c\n")
+    p = run([ASMSCAN, "check", "--baseline", "v1-unverified.txt", *objs], 2)
+    if ":2: malformed baseline: unknown kind (asm, edge, copy)" not in p.stderr:
+        fail(f"an unverified line in a version 1 baseline: {p.stderr!r}")
+    return len(cases) + 3
+
+
+def edge_line(template, caller, callee, verdict, unit_rerun, tu="u.c"):
+    """A report's edge record (docs/format.md) made from a real one."""
+    r = dict(template, tu=tu, caller=caller, callee=callee, verdict=verdict,
+             unit_rerun=unit_rerun, rerun="none" if unit_rerun != "done" else "inlined")
+    return json.dumps(r) + "\n"
+
+
+def unverified_cases(objs_noembed, report, objs1):
+    """Edges the rule judged for a failed re-run: never new, never fixed.
+
+    Two builds of one unit u.c as reports: N, whose re-run answered, and
+    F, whose re-run failed, so that the rule judged its calls instead.
+    E1 is blocked-by-asm in both, E2 in N only (the re-run's order took
+    it), E3 in F only (the rule's look), E4 in neither."""
+    template = next(r for r in map(json.loads, open(report)) if r["record"] == "edge")
+    calls = [("ck_e1", "ck_callee"), ("ck_e2", "ck_callee"), ("ck_e3", "ck_callee"),
+             ("ck_e4", "ck_callee")]
+    fp = {c: edge_fp(*c) for c in calls}
+    e1, e2, e3, e4 = calls
+    with open("n.jsonl", "w") as f:
+        for c, v in zip(calls, ("blocked-by-asm", "blocked-by-asm", "other", "other")):
+            f.write(edge_line(template, *c, v, "done"))
+    with open("f.jsonl", "w") as f:
+        for c, v in zip(calls, ("blocked-by-asm", "other", "blocked-by-asm", "other")):
+            f.write(edge_line(template, *c, v, "failed"))
+
+    def chk(base, rep, *extra, want):
+        p = run([ASMSCAN, "check", "--baseline", base, "--report", rep, *extra,
+                 *objs_noembed], want)
+        doc = json.loads(run([ASMSCAN, "check", "-f", "json", "--baseline", base,
+                              "--report", rep, *objs_noembed], None).stdout)["check"]
+        states = {f["fingerprint"]: f["state"] for f in doc["findings"]}
+        return p, states, doc
+
+    # a failed build against a normal baseline: E2 not fixed, E3 not new
+    run([ASMSCAN, "check", "--baseline", "n.txt", "--write-baseline", "--report",
+         "n.jsonl", *objs_noembed], 0)
+    p, states, doc = chk("n.txt", "f.jsonl", want=0)
+    if states != {fp[e1]: "unchanged", fp[e2]: "unverified", fp[e3]: "unverified"} or \
+            (doc["new"], doc["fixed"], doc["unchanged"], doc["unverified"]) != (0, 0, 1, 2) or \
+            doc["rule_units"] != [{"tu": "u.c", "rerun": "failed", "calls": 4}]:
+        fail(f"failed build, normal baseline: {states} {doc}")
+    notes = [l for l in p.stdout.splitlines() if ": note: unverified: " in l]
+    unit = "u.c: note: the inliner's re-run gave no answer in this unit (failed): " \
+           "the rule judged its 4 refused calls, compared with the baseline only " \
+           "where both say blocked-by-asm"
+    if len(notes) != 2 or unit not in p.stdout.splitlines() or \
+            p.stdout.splitlines()[-1] != "asmscan check: 0 new, 0 fixed, 1 unchanged, " \
+            "2 unverified; baseline n.txt (2 findings), from reports":
+        fail(f"failed build, normal baseline, text: {p.stdout!r}")
+    run([ASMSCAN, "check", "-f", "sarif", "-o", "f.sarif", "--baseline", "n.txt",
+         "--report", "f.jsonl", *objs_noembed], 0)
+    res = json.load(open("f.sarif"))["runs"][0]["results"]
+    info = [r for r in res if r["kind"] == "informational"]
+    if len(info) != 2 or any("baselineState" in r or r["level"] != "note" or
+                             not r["message"]["text"].startswith("unverified: ")
+                             for r in info):
+        fail(f"SARIF of unverified edges: {info}")
+
+    # rewritten from the failed build: E2 kept as it was, E3 E4 unverified
+    shutil.copy("n.txt", "nf.txt")
+    p = run([ASMSCAN, "check", "--baseline", "nf.txt", "--write-baseline",
+             "--report", "f.jsonl", *objs_noembed], 0)
+    if not p.stdout.splitlines()[-1].endswith("; writing 4 findings (2 unverified)"):
+        fail(f"write from a failed build: {p.stdout!r}")
+    lines = open("nf.txt").read().splitlines()
+    rows = {(l.split("\t")[0], l.split("\t")[1]) for l in lines if not l.startswith("#")}
+    if lines[0] != "# asmscan-baseline 2" or rows != {
+            ("edge", fp[e1]), ("edge", fp[e2]), ("unverified", fp[e3]),
+            ("unverified", fp[e4])}:
+        fail(f"baseline written from a failed build over a normal one: {lines}")
+
+    # a baseline written from the failed build alone: all four calls
+    # unverified (the rule's blocked-by-asm is no verdict); a normal build
+    # against it: E1 E2 not new (unverified), E3 E4 resolved, not listed
+    run([ASMSCAN, "check", "--baseline", "f.txt", "--write-baseline", "--report",
+         "f.jsonl", *objs_noembed], 0)
+    rows = [l.split("\t")[:2] for l in open("f.txt").read().splitlines()
+            if not l.startswith("#")]
+    if sorted(map(tuple, rows)) != sorted(("unverified", fp[c]) for c in calls):
+        fail(f"baseline written from a failed build: {rows}")
+    p, states, doc = chk("f.txt", "n.jsonl", want=0)
+    if states != {fp[e1]: "unverified", fp[e2]: "unverified"} or doc["new"] or doc["fixed"]:
+        fail(f"normal build, baseline from a failed one: {states} {doc}")
+    # written again from the normal build: version 1, the two blocked calls
+    run([ASMSCAN, "check", "--baseline", "f.txt", "--write-baseline", "--report",
+         "n.jsonl", *objs_noembed], 0)
+    rows = [l.split("\t")[:2] for l in open("f.txt").read().splitlines()
+            if not l.startswith("#")]
+    if open("f.txt").readline() != "# asmscan-baseline 1\n" or \
+            sorted(map(tuple, rows)) != sorted([("edge", fp[e1]), ("edge", fp[e2])]):
+        fail(f"rewritten from a normal build: {rows}")
+
+    # the gate still works: a call blocked as asked, new against a
+    # baseline that does not hold it, also beside a failed unit
+    with open("n5.jsonl", "w") as f:
+        f.write(open("f.jsonl").read())
+        f.write(edge_line(template, "ck_e5", "ck_callee", "blocked-by-asm", "done", "v.c"))
+    p, states, doc = chk("n.txt", "n5.jsonl", want=1)
+    if states.get(edge_fp("ck_e5", "ck_callee")) != "new" or doc["new"] != 1:
+        fail(f"a new edge beside a failed unit: {states}")
+
+    # embedded records: a child that dies (plugin hook); the unit says so
+    env = dict(os.environ, ASMINLINE_TEST_RERUN_ABORT="1")
+    os.makedirs("dead", exist_ok=True)
+    objs = []
+    for c in sorted(f for f in os.listdir(SRC) if f.endswith(".c")):
+        o = os.path.join("dead", c[:-2] + ".o")
+        p = run([CC, "-O2", "-g", "-c", f"-fplugin={PLUGIN}",
+                 os.path.join(SRC, c), "-o", o], 0, env=env)
+        objs.append(o)
+    if "re-run failed for this unit" not in p.stderr:
+        fail(f"a dead child: no note: {p.stderr!r}")
+    p = run([ASMSCAN, "check", "--baseline", "base.txt", *objs], 0)
+    if "note: the inliner's re-run gave no answer in this unit (failed: the child " \
+            "exited with status 4)" not in p.stdout or ": warning: " in p.stdout:
+        fail(f"records of a dead child against the first baseline: {p.stdout!r}")
+    return "unverified edges: both ways, text, JSON, SARIF, records"
 
 
 def big_report(path, n):
@@ -400,11 +545,13 @@ def main():
     if "no asminline records" not in p.stderr:
         fail(f"no records, no report: {p.stderr!r}")
 
+    unverified = unverified_cases(objs5, rep1, objs1)
     ncorrupt = corrupt_cases(objs1)
     kills = kill_test()
     print(f"{TEST}: PASS: {len(want1)} findings = the report's; edits, shifts and "
           f"a rename: none new; a new asm at check-a.c:{line}; a conversion fixed; "
-          f"SARIF, JSON, --report; {ncorrupt} corrupt baselines refused; {kills}")
+          f"SARIF, JSON, --report; {unverified}; {ncorrupt} corrupt baselines refused; "
+          f"{kills}")
 
 
 if __name__ == "__main__":

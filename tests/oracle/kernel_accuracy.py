@@ -148,15 +148,17 @@ def compile_command(build, obj):
     return argv
 
 
-def to_asm_command(argv, obj, s_path, dep_path):
-    """-c -o X.o -> -S -o s_path; -Wp,-MMD,dep -> dep_path; nothing else changes."""
+def to_asm_command(argv, obj, s_path, dep_path, step="-S"):
+    """-c -o X.o -> -S -o s_path; -Wp,-MMD,dep -> dep_path; nothing else changes.
+
+    step="-c" keeps the object (written to s_path, out of the tree)."""
     out = []
     i = 0
     seen_c = seen_o = False
     while i < len(argv):
         a = argv[i]
         if a == "-c":
-            out.append("-S")
+            out.append(step)
             seen_c = True
         elif a == "-o" and i + 1 < len(argv) and argv[i + 1] == obj:
             out += ["-o", s_path]

@@ -42,6 +42,12 @@ expect_error "$A-threshold=4x" "1 to 1000"
 expect_error "$A-threshold=99999999999999999999" "1 to 1000"
 expect_error "$A-diag=error" "note, warning or none"
 expect_error "$A-embed=yes" "0 or 1"
+expect_error "$A-rerun=yes" "0 or 1"
+expect_error "$A-rerun-timeout" "missing value"
+expect_error "$A-rerun-timeout=0" "1 to 3600"
+expect_error "$A-rerun-timeout=3601" "1 to 3600"
+expect_error "$A-rerun-timeout=1.5" "1 to 3600"
+expect_error "$A-rerun-timeout=10s" "1 to 3600"
 expect_error "$A-verbose=1" "takes no value"
 expect_error "$A-disable=0" "takes no value"
 expect_error "$A-report" "missing value"
@@ -61,6 +67,7 @@ fi
 
 expect_ok "$A-mode=warn" "$A-mode=apply" "$A-threshold=1" "$A-threshold=1000" \
 	"$A-diag=note" "$A-diag=warning" "$A-diag=none" "$A-embed=0" "$A-embed=1" \
+	"$A-rerun=0" "$A-rerun=1" "$A-rerun-timeout=1" "$A-rerun-timeout=3600" \
 	"$A-disable" "$A-report=r.jsonl"
 expect_ok "$A-verbose"
 expect_ok "$A-help"

@@ -14,8 +14,11 @@
 #      and a record is blocked-by-asm exactly when the re-run inlined the
 #      call or the early inliner's own look took it ("via":"early");
 #      with rerun=0 every record says "none" and no child is started;
-#      a child that dies (ASMINLINE_TEST_RERUN_ABORT) is noticed, and the
-#      records are rerun=0's;
+#      a child that dies (ASMINLINE_TEST_RERUN_ABORT: abort(), which cc1
+#      turns into an internal error, exit status 4) is noticed, once, by
+#      a note; the records are rerun=0's but for "unit_rerun": "failed"
+#      (rerun=0: "off", an answer: "done"); tests/plugin/rerun-faults.py
+#      injects every other fault, on a kernel unit;
 #   3. it costs nothing where nothing is judged: a unit whose calls are all
 #      inlined starts a child that is told to leave (no answer line);
 #   4. a bad value is refused, naming the flag.
@@ -71,10 +74,12 @@ def edges(path):
 r0, r1 = edges(sys.argv[1]), edges(sys.argv[2])
 if not r1 or len(r0) != len(r1):
     sys.exit("rerun: FAIL: %d records with rerun=0, %d with rerun=1" % (len(r0), len(r1)))
-bad = [r for r in r0 if r["rerun"] != "none"]
+bad = [r for r in r0 if r["rerun"] != "none" or r["unit_rerun"] != "off"]
 if bad:
-    sys.exit("rerun: FAIL: rerun=0 record says %r" % bad[0]["rerun"])
+    sys.exit("rerun: FAIL: rerun=0 record says %r, unit_rerun %r" % (bad[0]["rerun"], bad[0]["unit_rerun"]))
 for r in r1:
+    if r["unit_rerun"] != "done":
+        sys.exit("rerun: FAIL: an answered unit's record says unit_rerun %r" % r["unit_rerun"])
     if r["rerun"] not in ("inlined", "refused"):
         sys.exit("rerun: FAIL: no answer for %s -> %s line %d" % (r["caller"], r["callee"], r["line"]))
     blocked = r["verdict"] == "blocked-by-asm"
@@ -94,14 +99,19 @@ ASMINLINE_TEST_RERUN_ABORT=1 "$CC" "${base[@]}" \
 	fail "a dead child failed the compile: $(tail -3 dead.err)"
 grep -q "re-run gave no answer" dead.err ||
 	fail "the child's death was not noticed: $(grep re-run dead.err)"
+[ "$(grep -c "note: asminline: the inliner.s re-run failed for this unit: the child exited with status 4" dead.err)" = 1 ] ||
+	fail "no single note for the dead child: $(grep re-run dead.err)"
 grep -v 'asminline/1 ' dead.s >dead-code.s
 cmp -s code0.s dead-code.s || fail "a dead child changed the assembler output"
 python3 - r0.jsonl rdead.jsonl <<'EOF2' || exit 1
 import json, sys
-def edges(path):
+def edges(path, unit_rerun):
     with open(path) as f:
-        return [r for r in map(json.loads, f) if r["record"] == "edge"]
-if edges(sys.argv[1]) != edges(sys.argv[2]):
+        recs = [r for r in map(json.loads, f) if r["record"] == "edge"]
+    if any(r.pop("unit_rerun") != unit_rerun for r in recs):
+        sys.exit("rerun: FAIL: %s: a record's unit_rerun is not %r" % (path, unit_rerun))
+    return recs
+if edges(sys.argv[1], "off") != edges(sys.argv[2], "failed"):
     sys.exit("rerun: FAIL: records after a dead child differ from rerun=0's")
 EOF2
 
