@@ -202,7 +202,8 @@ int asmtpl_x86_decode(enum asmtpl_x86_mode mode, const uint8_t *b,
 		i += payload;
 		VALUE(i);
 		op = b[i++];
-		has_modrm = true;
+		/* VEX 0F 77 (vzeroupper, vzeroall) is the one without ModRM */
+		has_modrm = !(map == 1 && op == 0x77);
 		imm = map == 3 ? 1 : (map == 1 ? imm_0f(op, osz16, code64) : 0);
 	} else if (op == 0x0f) {
 		VALUE(i);
