@@ -29,8 +29,13 @@ For each object of a fixed list spread over the kernel's subsystems:
      "arch" must be the object's target.
 
 Writes OUT/accuracy.json and OUT/accuracy.md.  Exit 0 when exact/total >=
---min-exact (default 99.5 %), 1 below it or when an object failed, 2 usage,
-77 when prepare-kernel.sh cannot provide a kernel here.
+--min-exact (default 99.5 %), 1 below it or when an object failed, 2 usage.
+An object Kbuild cannot build (no plugin involved) is reported and left
+out; a compile with the plugin that crashes -- a signal, an internal
+compiler error, even one GCC survives -- or fails where the same command
+without it does not, fails the run (tests/kernel/crash.py).  When
+prepare-kernel.sh cannot provide a kernel here the run fails, or with
+ASMINLINE_ALLOW_SKIP=1 exits 77 (tests/kernel/tree.py).
 """
 
 import argparse
@@ -46,12 +51,14 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import asm_oracle  # noqa: E402
-import harness  # noqa: E402
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-PREPARE = os.path.join(HERE, "..", "kernel", "prepare-kernel.sh")
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "kernel"))
+import asm_oracle  # noqa: E402
+import crash  # noqa: E402
+import harness  # noqa: E402
+import tree  # noqa: E402
+
 FORMAT_VERSION = 1
 
 # All part of an x86_64_defconfig (arm64: ARCH=arm64 defconfig) vmlinux in 6.1 (obj-y, or obj-$(CONFIG_X)
@@ -119,18 +126,9 @@ def log(msg):
     print("kernel_accuracy: %s" % msg, flush=True)
 
 
-def prepare_kernel(arch):
-    """(src, build) or exit 77 with prepare-kernel.sh's reason."""
-    r = subprocess.run(["bash", PREPARE, arch], stdout=subprocess.PIPE)
-    if r.returncode == 77:
-        log("SKIP: prepare-kernel.sh %s cannot provide a kernel here (reason above)" % arch)
-        sys.exit(77)
-    if r.returncode != 0:
-        log("prepare-kernel.sh %s failed (exit %d)" % (arch, r.returncode))
-        sys.exit(1)
-    build = r.stdout.decode().strip().split("\n")[-1]
-    src = os.path.join(os.path.dirname(build), "src")
-    return src, build
+def prepare_kernel(arch, test="kernel_accuracy"):
+    """(src, build), or the run ends as tests/kernel/tree.py decides."""
+    return tree.prepare(arch, test)
 
 
 def make_objects(src, build, arch, objects):
@@ -148,7 +146,8 @@ def make_objects(src, build, arch, objects):
     failed = {}
     for o in objects:
         if not os.path.exists(cmd_file(build, o)) or not os.path.exists(os.path.join(build, o)):
-            failed[o] = "Kbuild did not build it (not in this configuration's Makefiles, or it failed)"
+            failed[o] = ("Kbuild did not build it, without the plugin (not in this "
+                         "configuration's Makefiles, or it failed)")
     if r.returncode != 0 and len(failed) == len(objects):
         log("make failed:\n" + r.stdout.decode("utf-8", "replace")[-3000:])
     return failed
@@ -293,11 +292,14 @@ def plugin_compare(argv, obj, base, build, plugin, stmts, arch):
             "-fdump-ipa-fnsummary-details", "-dumpdir", dumpdir + "/"]
     r = subprocess.run(cmd, cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = {"report": report}
+    # The same command without the plugin compiled this object already (-S,
+    # above): a failure here is the plugin's unless it fails without it too.
+    fault = crash.judge(cmd, build, r.returncode, r.stdout.decode("utf-8", "replace"))
     for p in (base + ".plugin.s", base + ".plugin.d"):
         if os.path.exists(p):
             os.unlink(p)
-    if r.returncode != 0:
-        out["error"] = r.stdout.decode("utf-8", "replace")[-3000:]
+    if fault:
+        out["forgiven" if fault[0] else "error"] = fault[1]
         shutil.rmtree(dumpdir, ignore_errors=True)
         return out
     try:
@@ -485,8 +487,9 @@ def write_md(path, meta, results, failed, t):
         sums = [0] * 9
         for r in pl:
             p = r["plugin"]
-            if "error" in p:
-                L.append("| %s | error | | | | | | | | |" % r["object"])
+            if "error" in p or "forgiven" in p:
+                L.append("| %s | %s | | | | | | | | |" % (
+                    r["object"], "error" if "error" in p else "fails without the plugin too"))
                 continue
             row = [p["records"], p["empty"], p["joined"], p["exact"], p["unjoined"],
                    p["ambiguous"], p["gcc_count_sum"], p["dump"]["compared"],
@@ -551,7 +554,7 @@ def main(argv=None):
     log("kernel %s; building %d objects through Kbuild" % (build, len(objects)))
     failed = make_objects(src, build, args.arch, objects)
     for o, why in sorted(failed.items()):
-        log("skipping %s: %s" % (o, why))
+        log("leaving out %s (forgiven): %s" % (o, why))
     todo = [o for o in objects if o not in failed]
     t_make = time.time() - start
     log("make done in %.0f s" % t_make)
@@ -618,10 +621,15 @@ def main(argv=None):
         log("FAIL: only %d objects measured (want %d)" % (t["objects"], MIN_OBJECTS))
         ok = False
     pl = [r["plugin"] for r in results if "plugin" in r]
-    perr = [p for p in pl if "error" in p]
+    perr = [r["object"] for r in results if "error" in r.get("plugin", {})]
     if perr:
-        log("FAIL: the plugin's compile failed on %d objects (an ICE?)" % len(perr))
+        log("FAIL: the plugin crashed or broke the compile of %d objects: %s" % (
+            len(perr), ", ".join(perr)))
         ok = False
+    forgiven = [r["object"] for r in results if "forgiven" in r.get("plugin", {})]
+    if forgiven:
+        log("the compile with the plugin failed identically without it (forgiven): %s" %
+            ", ".join(forgiven))
     other = sum(p.get("other_arch", 0) for p in pl)
     if other:
         log("FAIL: %d plugin records name another target than their object's" % other)
