@@ -226,6 +226,15 @@ static const struct tcase cases[] = {
 	  ASMTPL_KIND_PLAIN, NODIAG },
 	{ ".if on an operand", X86, EXT, ".if %c0\nnop\n.endif", 3, 1, 0,
 	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
+	/* arch/x86/boot/cpuflags.c cpuid_count(), as the assembler reads it */
+	{ ".ifnc of two registers in the assembler's text is decided", I16, BAS,
+	  ".ifnc %ebx,%ebx ; movl %ebx,%ebx ; .endif\ncpuid\n"
+	  ".ifnc %ebx,%ebx ; xchgl %ebx,%ebx ; .endif", 7, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "... and before GCC substitutes %3, it is not", I16, EXT,
+	  ".ifnc %%ebx,%3 ; movl %%ebx,%3 ; .endif\ncpuid\n"
+	  ".ifnc %%ebx,%3 ; xchgl %%ebx,%3 ; .endif", 7, 3, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
 	{ "macro defined, invoked, purged", X86, BAS,
 	  ".macro two a\n\\a\n\\a\n.endm\ntwo ret\n.purgem two", 6, 2, 0,
 	  ASMTPL_KIND_PLAIN, NODIAG },

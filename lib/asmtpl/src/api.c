@@ -62,7 +62,7 @@ static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	if (!err)
 		err = asmtpl_scrub(ctx->arch, &expanded, &clean, res);
 	if (!err)
-		err = asmtpl_interpret(ctx, &clean, res, learn_only);
+		err = asmtpl_interpret(ctx, &clean, syntax, res, learn_only);
 	asmtpl_text_free(&expanded);
 	asmtpl_text_free(&clean);
 	return err;

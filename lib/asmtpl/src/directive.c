@@ -631,8 +631,13 @@ int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
 		while (ye > y && asmtpl_interp_is_space(ye[-1]))
 			ye--;
 		xl = (size_t)(xe - x), yl = (size_t)(ye - y);
-		xop = memchr(x, '%', xl) != NULL;
-		yop = memchr(y, '%', yl) != NULL;
+		/*
+		 * GCC substitutes operands in extended asm only: in a basic
+		 * asm, or text as the assembler reads it, "%ebx" is a
+		 * register and ".ifnc %ebx,%ebx" is decided here.
+		 */
+		xop = !in->basic && memchr(x, '%', xl) != NULL;
+		yop = !in->basic && memchr(y, '%', yl) != NULL;
 		if (xop || yop) {
 			/* An operand: unknown until GCC substitutes it. */
 			int known = assumed_equal(in, x, xl, xop, y, yl, yop);

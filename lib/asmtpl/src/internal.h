@@ -213,6 +213,7 @@ void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 void asmtpl_memo_free(struct asmtpl_memo *m);
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
-		     struct asmtpl_result *res, bool learn_only);
+		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
+		     bool learn_only);
 
 #endif /* ASMTPL_INTERNAL_H */

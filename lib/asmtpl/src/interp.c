@@ -752,7 +752,8 @@ static bool same_labels(const struct labels *a, const struct labels *b)
 }
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
-		     struct asmtpl_result *res, bool learn_only)
+		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
+		     bool learn_only)
 {
 	struct asmtpl_result base = *res;	/* diagnostics of earlier stages */
 	struct asmtpl_macros saved = { 0 };
@@ -763,6 +764,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 	in.ctx = ctx;
 	in.arch = ctx->arch;
 	in.res = res;
+	in.basic = syntax == ASMTPL_SYNTAX_BASIC;
 	in.learn_only = learn_only;
 
 	/* Macros defined by this statement must not leak between passes. */

@@ -57,6 +57,7 @@ struct interp {
 	struct asmtpl_result *res;
 	enum asmtpl_arch arch;
 	enum asmtpl_x86_mode x86_mode;	/* x86: the code size now (.code*) */
+	bool basic;		/* the assembler's own text: no '%' is an operand */
 	bool learn_only;
 
 	struct section *secs;
