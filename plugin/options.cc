@@ -219,7 +219,8 @@ static bool options_repeated(const struct plugin_name_args *info,
 			     const struct plugin_argument *first,
 			     const struct plugin_argument *again)
 {
-	char *flag = options_flag(info, again), *before = options_flag(info, first);
+	char *flag = options_flag(info, again);
+	char *before = options_flag(info, first);
 
 	error("%qs: the argument was given before, as %qs: give it once", flag,
 	      before);

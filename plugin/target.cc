@@ -19,7 +19,8 @@ enum asmtpl_arch asminline_target_arch(enum asmtpl_arch family)
 	/* TARGET_16BIT exists in the i386 back end only. */
 #ifdef TARGET_16BIT
 	if (family == ASMTPL_ARCH_X86_64 && !TARGET_64BIT)
-		return TARGET_16BIT ? ASMTPL_ARCH_I386_CODE16 : ASMTPL_ARCH_I386;
+		return TARGET_16BIT ? ASMTPL_ARCH_I386_CODE16 :
+				      ASMTPL_ARCH_I386;
 #endif
 	return family;
 }

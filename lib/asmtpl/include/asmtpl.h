@@ -85,7 +85,7 @@ enum asmtpl_diag_code {
 	ASMTPL_DIAG_DATA_FILL,		  /* non-NOP fill in code: disassembly count guessed */
 	ASMTPL_DIAG_LIMIT,		  /* expansion, nesting or table limit reached */
 	ASMTPL_DIAG_MACRO_REDEFINED,	  /* .macro of a defined name: gas keeps the first */
-	ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE, /* x86: a .code directive not undone */
+	ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE, /* x86: a .code not undone */
 	ASMTPL_DIAG_COUNT_
 };
 

@@ -318,7 +318,8 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 	 * x86 code size: gas assembles what follows for it, top-level asm
 	 * included (GCC -m16 prints ".code16gcc" before everything else).
 	 */
-	if (asmtpl_arch_is_x86(arch) && dn >= 6 && asmtpl_word_eq(d, 4, "code")) {
+	if (asmtpl_arch_is_x86(arch) && dn >= 6 &&
+	    asmtpl_word_eq(d, 4, "code")) {
 		static const struct {
 			const char *name;
 			enum asmtpl_x86_mode mode;
@@ -331,7 +332,7 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 
 		for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
 			if (asmtpl_word_eq(d, dn, codes[i].name)) {
-				/* bytes so far were assembled in the old size */
+				/* the bytes so far are of the old size */
 				asmtpl_interp_flush_bytes(in);
 				in->x86_mode = codes[i].mode;
 				return;

@@ -182,7 +182,7 @@ struct asmtpl_memo_entry;
 struct asmtpl_memo {
 	struct asmtpl_memo_entry *v;	/* open addressing, cap a power of 2 */
 	size_t cap, n;
-	unsigned long gen;		/* the state_gen the entries hold for */
+	unsigned long gen;		/* the state_gen they hold for */
 };
 
 /* The interpreter (interp.c). */

@@ -790,7 +790,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		if (in.err)
 			break;
 		if (learn_only) {
-			/* A top-level .code directive holds for what follows. */
+			/* A top-level .code directive holds from here on. */
 			if (in.x86_mode != ctx->x86_mode) {
 				ctx->x86_mode = in.x86_mode;
 				ctx->state_gen++;
@@ -800,8 +800,10 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		asmtpl_interp_flush_bytes(&in);	/* they were in the entry */
 		/* GCC assembles what follows for the code size it began in. */
 		if (in.x86_mode != ctx->x86_mode)
-			asmtpl_diag_add(res, ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE,
-					clean->len ? clean->off[clean->len - 1] : 0);
+			asmtpl_diag_add(res,
+					ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE,
+					clean->len ? clean->off[clean->len - 1]
+						   : 0);
 		if (in.sp)
 			asmtpl_diag_add(res, ASMTPL_DIAG_UNCLOSED_PUSH, clean->len ?
 					clean->off[clean->len - 1] : 0);

@@ -56,8 +56,8 @@ struct interp {
 	struct asmtpl_ctx *ctx;
 	struct asmtpl_result *res;
 	enum asmtpl_arch arch;
-	enum asmtpl_x86_mode x86_mode;	/* x86: the code size now (.code*) */
-	bool basic;		/* the assembler's own text: no '%' is an operand */
+	enum asmtpl_x86_mode x86_mode;	/* x86: the code size (.code*) */
+	bool basic;		/* assembler text: no '%' is an operand */
 	bool learn_only;
 
 	struct section *secs;

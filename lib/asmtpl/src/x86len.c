@@ -75,7 +75,7 @@ static int imm_1(unsigned op, bool osz16, bool rexw, unsigned modrm_reg,
 	case 0x6a: case 0x6b: return 1;
 	case 0x80: case 0x82: case 0x83: return 1;
 	case 0x81: return z;
-	case 0x9a: case 0xea: return code64 ? 0 : 2 + z;	/* ptr16:16/32 */
+	case 0x9a: case 0xea: return code64 ? 0 : 2 + z; /* ptr16:z */
 	case 0xa0: case 0xa1: case 0xa2: case 0xa3: return (int)asz / 8;
 	case 0xa8: return 1;
 	case 0xa9: return z;
@@ -87,7 +87,7 @@ static int imm_1(unsigned op, bool osz16, bool rexw, unsigned modrm_reg,
 	case 0xd4: case 0xd5: return code64 ? 0 : 1;	/* aam/aad imm8 */
 	case 0xe0: case 0xe1: case 0xe2: case 0xe3: case 0xe4: case 0xe5:
 	case 0xe6: case 0xe7: case 0xeb: return 1;
-	case 0xe8: case 0xe9: return code64 ? 4 : z;	/* rel32 in 64-bit code */
+	case 0xe8: case 0xe9: return code64 ? 4 : z;	/* 64-bit: rel32 */
 	case 0xf6: return modrm_reg < 2 ? 1 : 0;
 	case 0xf7: return modrm_reg < 2 ? z : 0;
 	default: break;
@@ -231,7 +231,8 @@ modrm:
 		mod = modrm >> 6;
 		rm = modrm & 7;
 		if (imm < 0)
-			imm = imm_1(op, osz16, rexw, (modrm >> 3) & 7, asz, code64);
+			imm = imm_1(op, osz16, rexw, (modrm >> 3) & 7, asz,
+				    code64);
 		if (asz == 16) {
 			/* [bx+si] ... [bx]: no SIB; [disp16] at mod 0, rm 6 */
 			if (mod == 0 && rm == 6)
@@ -247,7 +248,7 @@ modrm:
 					i += 4;
 				i++;
 			} else if (mod == 0 && rm == 5) {
-				i += 4;	/* disp32 (RIP-relative in 64-bit code) */
+				i += 4;	/* disp32 (64-bit: %rip-relative) */
 			}
 			if (mod == 1)
 				i += 1;
