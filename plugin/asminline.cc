@@ -31,6 +31,15 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	report_close(&pl->report);
 }
 
+/* The options are final: the code size -m32/-m16 chose is known. */
+static void asminline_start_unit(void *gcc_data, void *user_data)
+{
+	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+
+	(void)gcc_data;
+	pl->arch = asminline_target_arch(pl->arch);
+}
+
 /* The end of the unit: the assembler output is still open. */
 static void asminline_finish_unit(void *gcc_data, void *user_data)
 {
@@ -101,6 +110,8 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	pass_info.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &pass_info);
+	register_callback(info->base_name, PLUGIN_START_UNIT,
+			  asminline_start_unit, pl);
 	edges_register(pl, info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  asminline_finish_unit, pl);

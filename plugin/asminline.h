@@ -22,6 +22,10 @@
 
 struct asminline_plugin {
 	struct asminline_options opts;
+	/*
+	 * The target the unit's asm is assembled for: the GCC's family from
+	 * plugin_init, refined at the start of the unit (target.cc).
+	 */
 	enum asmtpl_arch arch;
 	struct asmtpl_ctx *tpl_ctx;	/* NULL until the first function */
 	struct report report;		/* fd -1 without report=PATH */
@@ -33,6 +37,12 @@ struct asminline_plugin {
 	struct embed_unit embed;	/* embed=1: this unit's .comment strings */
 	struct asm_sites sites;		/* flagged sites, reported at unit end */
 };
+
+/*
+ * target.cc: the target of this unit's code for a plugin built for
+ * family (i386 or i386-code16 for an x86_64 GCC run with -m32 or -m16).
+ */
+enum asmtpl_arch asminline_target_arch(enum asmtpl_arch family);
 
 /* asm-pass.cc: the GIMPLE pass inserted after "cfg". */
 opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl);

@@ -3,9 +3,11 @@
  * options.cc — strict parsing of -fplugin-arg-asminline-KEY[=VALUE].
  *
  * GCC has already split each argument at the first '=' into key and value
- * (value is NULL when there was no '=').  Every key is checked; a key given
- * twice takes its last value, as GCC's own options do.  Errors name the flag
- * exactly as it was typed and say what would have been accepted.
+ * (value is NULL when there was no '=').  Every key is checked, and a key
+ * may be given once: Kbuild appends KCFLAGS to flags a Makefile already
+ * set, and "the last one wins" would let mode=warn quietly become
+ * mode=apply.  Errors name the flag exactly as it was typed (both flags,
+ * for a repeated key) and say what would have been accepted.
  */
 #include "options.h"
 
@@ -212,6 +214,30 @@ static bool options_parse_one(struct asminline_options *opts,
 	return false;
 }
 
+/* The first argument before argv[i] with its key, or NULL. */
+static const struct plugin_argument *
+options_earlier(const struct plugin_name_args *info, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (!strcmp(info->argv[j].key, info->argv[i].key))
+			return &info->argv[j];
+	return NULL;
+}
+
+static bool options_repeated(const struct plugin_name_args *info,
+			     const struct plugin_argument *first,
+			     const struct plugin_argument *again)
+{
+	char *flag = options_flag(info, again);
+	char *before = options_flag(info, first);
+
+	error("%qs: the argument was given before, as %qs: give it once", flag,
+	      before);
+	free(flag);
+	free(before);
+	return false;
+}
+
 bool asminline_options_parse(struct asminline_options *opts,
 			     const struct plugin_name_args *info)
 {
@@ -225,7 +251,13 @@ bool asminline_options_parse(struct asminline_options *opts,
 	opts->rerun = true;
 
 	/* Report every bad argument, not only the first. */
-	for (int i = 0; i < info->argc; i++)
-		ok &= options_parse_one(opts, info, &info->argv[i]);
+	for (int i = 0; i < info->argc; i++) {
+		const struct plugin_argument *first = options_earlier(info, i);
+
+		if (first && options_known_key(first->key))
+			ok &= options_repeated(info, first, &info->argv[i]);
+		else
+			ok &= options_parse_one(opts, info, &info->argv[i]);
+	}
 	return ok;
 }

@@ -8,7 +8,8 @@
 # read).  On the two directories and on each pair: bloat-o-meter's figures,
 # instructions per function (objdump -d) and call sites per callee
 # (objdump -dr) equal asmscan's (diff_oracle.py), and apply mode changed
-# something the diff shows.
+# something the diff shows.  Without the kernel tree the test fails, or is
+# skipped with ASMINLINE_ALLOW_SKIP=1 (tests/kernel/tree.sh).
 set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN PLUGIN PREPARE}
 PLUGIN=${2:?usage: $0 ASMSCAN PLUGIN PREPARE}
@@ -22,10 +23,9 @@ find_bloat_o_meter
 
 # objects whose calls apply mode is known to change (docs/whole-kernel.md)
 objs="fs/ext4/extents.o mm/mempolicy.o net/ipv4/tcp_output.o arch/x86/kernel/cpu/common.o"
-rc=0
-build=$("$PREPARE" x86_64 $objs) || rc=$?
-[ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 tree (prepare-kernel.sh said why above)"
-[ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh failed ($rc)"
+. "$(dirname "$PREPARE")/tree.sh"
+kernel_tree "$PREPARE" x86_64 $objs
+build=$KERNEL_BUILD
 src=$build/../src
 APPLY="-fplugin=$PLUGIN -fplugin-arg-asminline-mode=apply -fplugin-arg-asminline-diag=none -fplugin-arg-asminline-embed=0"
 

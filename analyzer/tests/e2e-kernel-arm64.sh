@@ -3,7 +3,8 @@
 #
 # e2e-kernel-arm64.sh ASMSCAN PREPARE — asmscan on real Linux 6.1
 # ARCH=arm64 defconfig objects (tests/kernel/prepare-kernel.sh arm64
-# prepares the tree; skipped when it cannot).  Objects from several
+# prepares the tree; without one the test fails, or is skipped with
+# ASMINLINE_ALLOW_SKIP=1: tests/kernel/tree.sh).  Objects from several
 # subsystems are built through Kbuild if missing; on each, call sites and
 # tail calls per callee and every listed body's real instructions equal
 # aarch64-linux-gnu-objdump's (objdump_arm64.py), the entries of
@@ -20,10 +21,9 @@ need aarch64-linux-gnu-objdump aarch64-linux-gnu-readelf python3 make
 
 objs="kernel/fork.o kernel/sched/core.o mm/slub.o arch/arm64/mm/fault.o
 	arch/arm64/kernel/cpufeature.o arch/arm64/kernel/traps.o net/core/dev.o"
-rc=0
-build=$("$PREPARE" arm64 $objs) || rc=$?
-[ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 arm64 tree (prepare-kernel.sh said why above)"
-[ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh arm64 failed ($rc)"
+. "$(dirname "$PREPARE")/tree.sh"
+kernel_tree "$PREPARE" arm64 $objs
+build=$KERNEL_BUILD
 
 for o in $objs; do
 	n=$(echo "$o" | tr / _)

@@ -3,7 +3,8 @@
 #
 # e2e-kernel.sh ASMSCAN PREPARE — every analysis on real Linux 6.1
 # x86_64_defconfig objects (tests/kernel/prepare-kernel.sh prepares the
-# tree; skipped when it cannot).  A handful of objects is built if they
+# tree; without one the test fails, or is skipped with
+# ASMINLINE_ALLOW_SKIP=1: tests/kernel/tree.sh).  A handful of objects is built if they
 # are missing; one is compiled again with -g from its Kbuild command line
 # (into this test's directory) so the DWARF path of a kernel .o is seen,
 # and a module-shaped relocatable is linked with ld -r as Kbuild links a
@@ -21,10 +22,9 @@ need objdump nm ld python3 make
 # Two objects under kernel/sched for the directory input at the end.
 objs="kernel/fork.o kernel/sched/core.o kernel/sched/fair.o mm/vmscan.o
 	net/core/dev.o fs/namei.o"
-rc=0
-build=$("$PREPARE" x86_64 $objs) || rc=$?
-[ "$rc" -ne 77 ] || skip "no prepared Linux 6.1 tree (prepare-kernel.sh said why above)"
-[ "$rc" -eq 0 ] && [ -d "$build" ] || fail "prepare-kernel.sh failed ($rc)"
+. "$(dirname "$PREPARE")/tree.sh"
+kernel_tree "$PREPARE" x86_64 $objs
+build=$KERNEL_BUILD
 
 # kernel/fork.o again, with DWARF, from its own command line: the compiler
 # part with -g and our output, then objtool on our copy as Kbuild runs it.

@@ -3,7 +3,8 @@
 #
 # e2e-patch-kernel.py ASMSCAN PLUGIN PREPARE SRCDIR — `asmscan patch` on
 # real Linux 6.1 x86_64_defconfig objects (tests/kernel/prepare-kernel.sh
-# prepares the tree; skipped when it cannot).
+# prepares the tree; without one the test fails, or is skipped with
+# ASMINLINE_ALLOW_SKIP=1: tests/kernel/tree.py).
 #
 # A scratch source tree gets a copy of exactly the files Kbuild recorded
 # as the objects' dependencies (the deps_ list fixdep writes into each
@@ -136,13 +137,11 @@ def main():
     for tool in ("objdump", "objcopy", "readelf", "patch", "diff", "perl", "make"):
         if not shutil.which(tool):
             skip(f"{tool} not found")
-    p = subprocess.run([prepare, "x86_64"] + OBJS, stdout=subprocess.PIPE, text=True)
-    if p.returncode == 77:
-        skip("no prepared Linux 6.1 tree (prepare-kernel.sh said why above)")
-    if p.returncode or not os.path.isdir(p.stdout.strip()):
-        fail(f"prepare-kernel.sh failed ({p.returncode})")
-    build = os.path.realpath(p.stdout.strip())
-    src = os.path.realpath(os.path.join(build, "..", "src"))
+    sys.path.insert(0, os.path.dirname(os.path.abspath(prepare)))
+    import tree  # tests/kernel/tree.py, next to prepare-kernel.sh
+    src, build = tree.prepare("x86_64", TEST, prepare, OBJS)
+    build = os.path.realpath(build)
+    src = os.path.realpath(src)
     ptest.enter_workdir("asminline-e2e-patch.")
 
     lines, files = {}, set()

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for lib/asmtpl.  The first input byte picks the target
- * (bit 0), the syntax (bit 1) and whether the rest is first learned as a
- * file-scope asm (bit 2); the rest is the template.  Besides "no crash, no
+ * (bits 0 and 3: x86_64, arm64, i386, i386-code16), the syntax (bit 1)
+ * and whether the rest is first learned as a file-scope asm (bit 2); the
+ * rest is the template.  Besides "no crash, no
  * out-of-bounds read" (ASan) it checks what must hold for any input: the
  * str_count replica agrees with a naive count, the result's tables stay in
  * bounds and NUL-terminated, and the analysis is deterministic.
@@ -14,6 +15,11 @@
 #include "asmtpl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const enum asmtpl_arch fuzz_arch[4] = {
+	ASMTPL_ARCH_X86_64, ASMTPL_ARCH_ARM64, ASMTPL_ARCH_I386,
+	ASMTPL_ARCH_I386_CODE16,
+};
 
 static unsigned naive_count(const char *s, size_t n)
 {
@@ -40,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mode = data[0];
 	tpl = (const char *)data + 1;
 	size--;
-	ctx = asmtpl_ctx_new(mode & 1 ? ASMTPL_ARCH_ARM64 : ASMTPL_ARCH_X86_64);
+	ctx = asmtpl_ctx_new(fuzz_arch[(mode & 1) | ((mode >> 2) & 2)]);
 	if (!ctx)
 		abort();
 	if (mode & 4)
@@ -61,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Same input, fresh context: same answer (no hidden state). */
 	if (!(mode & 4)) {
 		asmtpl_ctx_free(ctx);
-		ctx = asmtpl_ctx_new(mode & 1 ? ASMTPL_ARCH_ARM64 : ASMTPL_ARCH_X86_64);
+		ctx = asmtpl_ctx_new(fuzz_arch[(mode & 1) | ((mode >> 2) & 2)]);
 		if (!ctx)
 			abort();
 		if (asmtpl_analyze(ctx, tpl, size, mode & 2 ? ASMTPL_SYNTAX_BASIC :

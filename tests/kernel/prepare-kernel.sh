@@ -15,7 +15,9 @@
 # two tests never run make in the shared tree at once.
 #
 # Exit codes: 0 ready (path on stdout), 77 cannot be had here (reason on
-# stderr; the ctest convention for "skipped"), 1 preparation failed.
+# stderr; the ctest convention for "skipped"), 1 preparation failed.  The
+# harnesses read it through tree.sh and tree.py, which turn 77 into a
+# failure unless ASMINLINE_ALLOW_SKIP=1.
 set -euo pipefail
 
 arch=${1:-x86_64}

@@ -17,7 +17,7 @@ ASM_INPUT and ASM_OPERANDS) with two comment lines:
     ...
     #NO_APP
 
-(the comment leader is '#' on x86-64 and '//' on arm64).  One #APP run can
+(the comment leader is '#' on x86 and '//' on arm64).  One #APP run can
 hold several statements, so the oracle keys on the per-statement marker
 pair, not on #APP/#NO_APP.  Before each opening marker it inserts
 `__asmoracle_b_N:` and after each closing marker `__asmoracle_e_N:`.  The
@@ -27,13 +27,27 @@ no markers) is labelled too and reported with kind "toplevel".  GCC omits
 the markers of a statement that has no location at all; such a statement is
 not seen (none was found in the kernel objects measured).
 
-The labelled file is assembled once (x86-64: `as --64`; arm64:
-`aarch64-linux-gnu-as`), one `readelf -SsW` gives every label's section index
-and value, and one `objdump -d -w -z` gives every instruction (-z so that
-runs of zero bytes are disassembled, not elided as "...").  A block's count
+The labelled file is assembled once (x86-64: `as --64`; i386 and
+i386-code16: `as --32`; arm64: `aarch64-linux-gnu-as`), one `readelf -SsW`
+gives every label's section index and value, and one `objdump -d -w -z` per
+x86 code size the file uses gives every instruction (-z so that runs of
+zero bytes are disassembled, not elided as "...").
+
+x86 code size: gas assembles for 64-, 32- or 16-bit code as the
+architecture starts it (`--64`, `--32`) and as `.code64`, `.code32`,
+`.code16` and `.code16gcc` directives change it -- GCC -m16 prints
+`.code16gcc` at the top of its output, and a template may switch too.  The
+same bytes are different instructions in each, so the oracle follows those
+directives through the file and disassembles every stretch of code in its
+own size (`objdump -M x86-64`, `-M i386`, `-M i8086`): a directive inside a
+block gets a label `__asmoracle_s_N_K` before it, and the block is counted
+stretch by stretch.  A directive it cannot place (not the only statement
+on its line, or after a .macro/.rept/.irp/.if that may not run it) is an
+oracle error for its block, and every later block is one too until a
+directive it can place says the size again.  A block's count
 is the number of instructions whose start address lies in [begin, end) of
 the section both labels are in, a run of consecutive one-byte NOPs (0x90 on
-x86-64) counting as one instruction.  Every symbol restarts objdump's
+x86) counting as one instruction.  Every symbol restarts objdump's
 decoder, so decoding is aligned on block boundaries.  A block whose labels
 lie in different sections (it ends in another section than it began in), or
 whose last instruction straddles its end label, is an oracle error: reported,
@@ -62,15 +76,41 @@ ARCHES = {
         "as": ["as", "--64"],
         "objdump": "objdump",
         "gcc": ["gcc"],
+        "cflags": [],
         "nop1": "90",		# the one-byte NOP whose runs count once
+        "code": 64,		# the x86 code size the assembler starts in
+    },
+    # -m32: 32-bit code; -m16: the same assembler, after the .code16gcc
+    # that GCC prints first (followed like any .code directive).
+    "i386": {
+        "as": ["as", "--32"],
+        "objdump": "objdump",
+        "gcc": ["gcc"],
+        "cflags": ["-m32"],
+        "nop1": "90",
+        "code": 32,
+    },
+    "i386-code16": {
+        "as": ["as", "--32"],
+        "objdump": "objdump",
+        "gcc": ["gcc"],
+        "cflags": ["-m16"],
+        "nop1": "90",
+        "code": 32,
     },
     "arm64": {
         "as": ["aarch64-linux-gnu-as"],
         "objdump": "aarch64-linux-gnu-objdump",
         "gcc": ["aarch64-linux-gnu-gcc", "aarch64-linux-gnu-gcc-12"],
+        "cflags": [],
         "nop1": None,		# every A64 instruction is 4 bytes
+        "code": None,
     },
 }
+
+# objdump's name for each x86 code size (.code16gcc is 16-bit code).
+OBJDUMP_CODE = {64: "x86-64", 32: "i386", 16: "i8086"}
+CODE_SIZES = {"code64": 64, "code32": 32, "code16": 16, "code16gcc": 16}
 
 # `# 17 "file" 1` / `# 0 "" 2` (x86), `// 17 "file" 1` / `// 0 "" 2` (arm64)
 RE_OPEN = re.compile(r'^(?:#|//) (\d+) "((?:[^"\\]|\\.)*)" 1$')
@@ -78,6 +118,10 @@ RE_CLOSE = re.compile(r'^(?:#|//) 0 "" 2$')
 RE_TYPE_FN = re.compile(r'^\s*\.type\s+("?)([^",\s]+)\1\s*,\s*[@%]function\b')
 RE_LABEL = re.compile(r'^("?)([^":\s]+)\1:')
 RE_SIZE = re.compile(r'^\s*\.size\s+("?)([^",\s]+)\1\s*,')
+# `.code32` alone on its line (a comment may follow), and one anywhere
+RE_CODE = re.compile(r'^\s*\.(code16gcc|code16|code32|code64)\s*(?:#.*)?$')
+RE_CODE_ANY = re.compile(r'\.code(?:16gcc|16|32|64)\b')
+RE_BLOCKY = re.compile(r'^\s*\.(?:macro|rept|irpc?|if\w*)\b')
 
 
 class OracleError(Exception):
@@ -89,7 +133,7 @@ class Block:
 
     __slots__ = ("index", "kind", "function", "file", "line", "s_line",
                  "text", "section", "begin", "end", "bytes", "insns",
-                 "raw_insns", "bad", "error")
+                 "raw_insns", "bad", "error", "code", "stretches")
 
     def __init__(self, index, kind, function, file, line, s_line):
         self.index = index
@@ -107,6 +151,8 @@ class Block:
         self.raw_insns = None		# every decoded instruction
         self.bad = 0			# objdump "(bad)" lines in the block
         self.error = None
+        self.code = None		# x86: code size at the block's start
+        self.stretches = []		# x86: (label, code size) inside the block
 
     @property
     def c_function(self):
@@ -159,7 +205,7 @@ def arch_tools(arch, as_cmd=None, objdump=None):
     return {"as": [as_path] + as_cmd[1:], "objdump": od, "readelf": re_}
 
 
-def label_source(lines):
+def label_source(lines, code=None):
     """Find the blocks of a .s (list of lines without newlines) and label them.
 
     Returns (blocks, labelled_lines).  Inside a function, only the text
@@ -168,6 +214,11 @@ def label_source(lines):
     partition: `.section .text.unlikely` / `.type f.cold, @function`), and
     is followed for function names like any other line.  An #APP run
     outside every function is top-level asm, one block per run.
+
+    code: the x86 code size the assembler starts in (None elsewhere); the
+    .code directives of every line are followed from there, each block
+    records the size it starts in, and a directive inside a block starts a
+    stretch with a label of its own.
     """
     blocks = []
     out = []
@@ -176,16 +227,51 @@ def label_source(lines):
     pending_fn = None
     stmt = None		# Block being collected
     stmt_lines = None
+    blocky = False	# the block opened .macro/.rept/.irp/.if: lines may not run
+    lost = None		# why the code size is not known any more
 
     def begin(kind, file, line, s_line):
+        nonlocal blocky
         b = Block(len(blocks), kind, cur_fn, file, line, s_line)
+        b.code = code
+        if lost:
+            b.error = lost
         blocks.append(b)
         out.append("%sb_%d:" % (LABEL_PREFIX, b.index))
+        blocky = False
         return b
 
     def finish(b, text_lines):
         b.text = "\n".join(text_lines)
         out.append("%se_%d:" % (LABEL_PREFIX, b.index))
+
+    def follow_code(line, b):
+        """A .code directive on line: the new size; in block b, a stretch."""
+        nonlocal code, blocky, lost
+        if code is None:
+            return
+        if b is not None and RE_BLOCKY.match(line):
+            blocky = True
+        m = RE_CODE.match(line)
+        if not m:
+            if b is not None and RE_CODE_ANY.search(line):
+                why = "a .code directive the oracle cannot place: %r" % line.strip()
+                b.error = why
+                lost = "code size unknown after block %d: %s" % (b.index, why)
+            return
+        code = CODE_SIZES[m.group(1)]
+        lost = None
+        if b is None:
+            return
+        if blocky:
+            why = ("a .code directive after .macro/.rept/.irp/.if: "
+                   "the oracle cannot tell whether it runs")
+            b.error = why
+            lost = "code size unknown after block %d: %s" % (b.index, why)
+            return
+        label = "%ss_%d_%d" % (LABEL_PREFIX, b.index, len(b.stretches))
+        b.stretches.append((label, code))
+        out.append(label + ":")
 
     for no, line in enumerate(lines, 1):
         if stmt is not None:
@@ -199,6 +285,7 @@ def label_source(lines):
                 finish(stmt, stmt_lines)
                 stmt = None
             else:
+                follow_code(line, stmt)
                 stmt_lines.append(line)
                 out.append(line)
             continue
@@ -219,7 +306,8 @@ def label_source(lines):
             stmt_lines = []
             out.append(line)
             continue
-        # GCC's own line: follow the function it is in.
+        # GCC's own line: follow the function it is in, and the code size.
+        follow_code(line, None)
         m = RE_TYPE_FN.match(line)
         if m:
             pending_fn = m.group(2)
@@ -242,7 +330,7 @@ def label_source(lines):
 RE_SHDR = re.compile(r'^\s*\[\s*(\d+)\]\s+(\S*)\s+(\S+)\s+[0-9a-f]+\s+[0-9a-f]+\s+'
                      r'([0-9a-f]+)\s+[0-9a-f]+\s+([A-Za-z]*)\s+\d+\s+\d+\s+\d+\s*$')
 RE_SYM = re.compile(r'^\s*\d+:\s+([0-9a-f]+)\s+\d+\s+\S+\s+\S+\s+\S+\s+(\S+)\s+(' +
-                    re.escape(LABEL_PREFIX) + r'[be]_\d+)$')
+                    re.escape(LABEL_PREFIX) + r'(?:[be]_\d+|s_\d+_\d+))$')
 
 
 def read_elf(readelf, obj):
@@ -271,15 +359,15 @@ RE_DIS_SECTION = re.compile(r'^Disassembly of section (.*):$')
 RE_INSN = re.compile(r'^\s*([0-9a-f]+):\t([0-9a-f]+(?: [0-9a-f]+)*) *(?:\t(.*))?$')
 
 
-def disassemble(objdump, obj, sections):
+def disassemble(objdump, obj, sections, options=()):
     """{section index: (sorted addresses, [(addr, hexbytes, size, text)])}.
 
     objdump names sections, not indexes; the k-th "Disassembly of section X"
     is the k-th executable section called X in index order (COMDAT groups can
-    repeat a name).
+    repeat a name).  options: e.g. ["-M", "i8086"], the code size.
     """
-    r = subprocess.run([objdump, "-d", "-w", "-z", obj], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+    r = subprocess.run([objdump, "-d", "-w", "-z"] + list(options) + [obj],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if r.returncode != 0:
         raise OracleError("objdump %s: %s" % (obj, r.stderr.decode(ENCODING, ERRORS).strip()))
     by_name = {}
@@ -322,6 +410,8 @@ def disassemble(objdump, obj, sections):
 
 
 def count_block(b, sections, labels, dis, nop1):
+    """Count b's instructions; dis is {code size: disassembly} (x86) or
+    {None: disassembly}."""
     lb = labels.get("%sb_%d" % (LABEL_PREFIX, b.index))
     le = labels.get("%se_%d" % (LABEL_PREFIX, b.index))
     if lb is None or le is None:
@@ -341,30 +431,43 @@ def count_block(b, sections, labels, dis, nop1):
     if b.bytes == 0:
         b.insns = b.raw_insns = 0
         return
-    if lb[0] not in dis:
-        b.error = "%d bytes in section %s, which is not disassembled (not executable)" % (
-            b.bytes, b.section)
-        return
-    addrs, insns = dis[lb[0]]
-    i = bisect.bisect_left(addrs, b.begin)
-    if i == len(addrs) or addrs[i] != b.begin:
-        b.error = "no instruction starts at the begin label (0x%x)" % b.begin
-        return
+    # Stretches of one code size each: [start, next start) in the block.
+    starts = [(b.begin, b.code)]
+    for label, code in b.stretches:
+        ls = labels.get(label)
+        if ls is None or ls[0] != lb[0] or not b.begin <= ls[1] <= b.end:
+            b.error = "a .code directive outside the block's section"
+            return
+        starts.append((ls[1], code))
     n = raw = 0
     prev_nop = False
-    while i < len(insns) and insns[i][0] < b.end:
-        addr, hexbytes, size, text = insns[i]
-        raw += 1
-        is_nop = nop1 is not None and hexbytes == nop1
-        if not (is_nop and prev_nop):
-            n += 1
-        prev_nop = is_nop
-        if "(bad)" in text:
-            b.bad += 1
-        if addr + size > b.end:
-            b.error = "instruction at 0x%x (%s) straddles the end label 0x%x" % (
-                addr, text.strip(), b.end)
-        i += 1
+    for k, (start, code) in enumerate(starts):
+        stop = starts[k + 1][0] if k + 1 < len(starts) else b.end
+        if stop <= start:
+            continue
+        if lb[0] not in dis[code]:
+            b.error = "%d bytes in section %s, which is not disassembled (not executable)" % (
+                b.bytes, b.section)
+            return
+        addrs, insns = dis[code][lb[0]]
+        i = bisect.bisect_left(addrs, start)
+        if i == len(addrs) or addrs[i] != start:
+            b.error = "no instruction starts at 0x%x" % start
+            return
+        while i < len(insns) and insns[i][0] < stop:
+            addr, hexbytes, size, text = insns[i]
+            raw += 1
+            is_nop = nop1 is not None and hexbytes == nop1
+            if not (is_nop and prev_nop):
+                n += 1
+            prev_nop = is_nop
+            if "(bad)" in text:
+                b.bad += 1
+            if addr + size > stop:
+                b.error = "instruction at 0x%x (%s) straddles 0x%x, the end of %s" % (
+                    addr, text.strip(), stop,
+                    "the block" if stop == b.end else "a code size stretch")
+            i += 1
     b.insns = n
     b.raw_insns = raw
 
@@ -379,7 +482,7 @@ def analyze_text(text, arch, workdir=None, as_cmd=None, objdump=None, keep=None,
     """
     tools = arch_tools(arch, as_cmd, objdump)
     lines = text.split("\n")
-    blocks, out = label_source(lines)
+    blocks, out = label_source(lines, ARCHES[arch]["code"])
     tmp = None
     try:
         if keep:
@@ -401,7 +504,10 @@ def analyze_text(text, arch, workdir=None, as_cmd=None, objdump=None, keep=None,
                 " ".join(tools["as"]), s_path,
                 r.stderr.decode(ENCODING, ERRORS)[-4000:]))
         sections, labels = read_elf(tools["readelf"], o_path)
-        dis = disassemble(tools["objdump"], o_path, sections)
+        codes = {b.code for b in blocks} | {c for b in blocks for _, c in b.stretches}
+        dis = {code: disassemble(tools["objdump"], o_path, sections,
+                                 ["-M", OBJDUMP_CODE[code]] if code else [])
+               for code in codes | {ARCHES[arch]["code"]}}
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -18,8 +18,12 @@ asm), then asm_oracle counts what the statement really emits.  Checked:
               ('B' record): est_insns == oracle, kind == K, and any other
               expect key that asmtpl-eval reports (other_insns, ...)
   plugin-*    with --plugin, a second compile with the plugin: its record
-              for the function has gcc_count == G, est_insns == oracle and
-              kind == K
+              for the function has gcc_count == G, est_insns == oracle,
+              kind == K and arch == --arch (the plugin chose the same
+              target from GCC's -m64/-m32/-m16)
+
+--arch i386 compiles with -m32, --arch i386-code16 with -m16 (the
+assembler and asmtpl-eval then start where GCC's output does).
 
 An expectation may declare `pad_uncertain=N`: the statement's padding is not
 decidable from the template (an ALTERNATIVE of two instructions asmtpl does
@@ -137,7 +141,8 @@ def check_file(src, args, gcc, chk, workdir):
     d = os.path.join(workdir, "%s-%s" % (args.arch, base))
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
-    cflags = ["-O2"] + (args.cflags.split() if args.cflags else [])
+    cflags = (["-O2"] + asm_oracle.ARCHES[args.arch]["cflags"] +
+              (args.cflags.split() if args.cflags else []))
     where0 = os.path.relpath(src)
     try:
         s = compile_s(gcc, cflags, src, d,
@@ -226,6 +231,7 @@ def check_file(src, args, gcc, chk, workdir):
                           r.get("gcc_count"), tpl)
             chk.check_est(where, fn, "plugin est_insns", oracle, r,
                           kv.get("pad_uncertain"), tpl)
+            chk.check(where, fn, "plugin arch", args.arch, r.get("arch"), tpl)
             if K is not None:
                 chk.check(where, fn, "plugin kind", K, r.get("kind"), tpl)
 

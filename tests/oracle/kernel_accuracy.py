@@ -14,18 +14,28 @@ For each object of a fixed list spread over the kernel's subsystems:
      every asm statement emits in its function's section;
   4. asmtpl-eval gets the text of every statement as a 'B' record (the text
      between GCC's markers is exactly what the assembler reads) and its
-     est_insns is compared with the oracle's count;
+     est_insns is compared with the oracle's count.  An x86 object's target
+     is what its own command line makes it: Kbuild compiles the vDSO's
+     32-bit half with -m32 and the real-mode code with -m16 (the last of
+     -m64/-mx32/-m32/-m16 wins, as in GCC), so the oracle and asmtpl-eval
+     run as i386 or i386-code16 there;
   5. with --plugin, the same command again with `-fplugin=...
      -fplugin-arg-asminline-report=...` appended (what KCFLAGS would add),
      and the plugin's records are joined to the oracle's blocks by the
      statement's location (file, line); that compile also writes
      -fdump-ipa-fnsummary-details, and every record's gcc_count must equal
      the size GCC's dump gives an asm statement of the same template (and
-     asm inline or not), the inliner's own charge.
+     asm inline or not), the inliner's own charge; and every record's
+     "arch" must be the object's target.
 
 Writes OUT/accuracy.json and OUT/accuracy.md.  Exit 0 when exact/total >=
---min-exact (default 99.5 %), 1 below it or when an object failed, 2 usage,
-77 when prepare-kernel.sh cannot provide a kernel here.
+--min-exact (default 99.5 %), 1 below it or when an object failed, 2 usage.
+An object Kbuild cannot build (no plugin involved) is reported and left
+out; a compile with the plugin that crashes -- a signal, an internal
+compiler error, even one GCC survives -- or fails where the same command
+without it does not, fails the run (tests/kernel/crash.py).  When
+prepare-kernel.sh cannot provide a kernel here the run fails, or with
+ASMINLINE_ALLOW_SKIP=1 exits 77 (tests/kernel/tree.py).
 """
 
 import argparse
@@ -41,12 +51,14 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import asm_oracle  # noqa: E402
-import harness  # noqa: E402
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-PREPARE = os.path.join(HERE, "..", "kernel", "prepare-kernel.sh")
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "kernel"))
+import asm_oracle  # noqa: E402
+import crash  # noqa: E402
+import harness  # noqa: E402
+import tree  # noqa: E402
+
 FORMAT_VERSION = 1
 
 # All part of an x86_64_defconfig (arm64: ARCH=arm64 defconfig) vmlinux in 6.1 (obj-y, or obj-$(CONFIG_X)
@@ -76,6 +88,11 @@ OBJECTS = {
         "lib/iov_iter.o", "lib/string_helpers.o",
         "security/selinux/hooks.o", "security/commoncap.o",
         "ipc/msg.o", "crypto/skcipher.o",
+        # -m32 and -m16 code (see MAKE_DIR)
+        "arch/x86/entry/vdso/vdso32/vclock_gettime.o",
+        "arch/x86/realmode/rm/wakemain.o", "arch/x86/realmode/rm/video-mode.o",
+        "arch/x86/realmode/rm/video-vga.o", "arch/x86/realmode/rm/video-vesa.o",
+        "arch/x86/realmode/rm/video-bios.o", "arch/x86/realmode/rm/regs.o",
     ],
     "arm64": [
         "kernel/fork.o", "kernel/sched/core.o", "kernel/time/hrtimer.o",
@@ -92,37 +109,45 @@ MAKE_ARGS = {
     "x86_64": ["ARCH=x86_64"],
     "arm64": ["ARCH=arm64", "CROSS_COMPILE=aarch64-linux-gnu-"],
 }
+# Objects whose flags Kbuild sets only when it builds them for their
+# parent: the vDSO's 32-bit flags are target-specific variables of
+# vdso32.so.dbg, the real-mode Makefile is only entered through
+# realmode.bin.  Asked for by name they are built as 64-bit kernel code
+# (and fail); the parent directory builds them right.
+MAKE_DIR = {
+    "arch/x86/entry/vdso/vdso32/": "arch/x86/entry/vdso/",
+    "arch/x86/realmode/rm/": "arch/x86/realmode/",
+}
+# The x86 target an -m option of GCC's makes the code (the last one wins).
+M_TARGET = {"-m64": "x86_64", "-mx32": "x86_64", "-m32": "i386", "-m16": "i386-code16"}
 
 
 def log(msg):
     print("kernel_accuracy: %s" % msg, flush=True)
 
 
-def prepare_kernel(arch):
-    """(src, build) or exit 77 with prepare-kernel.sh's reason."""
-    r = subprocess.run(["bash", PREPARE, arch], stdout=subprocess.PIPE)
-    if r.returncode == 77:
-        log("SKIP: prepare-kernel.sh %s cannot provide a kernel here (reason above)" % arch)
-        sys.exit(77)
-    if r.returncode != 0:
-        log("prepare-kernel.sh %s failed (exit %d)" % (arch, r.returncode))
-        sys.exit(1)
-    build = r.stdout.decode().strip().split("\n")[-1]
-    src = os.path.join(os.path.dirname(build), "src")
-    return src, build
+def prepare_kernel(arch, test="kernel_accuracy"):
+    """(src, build), or the run ends as tests/kernel/tree.py decides."""
+    return tree.prepare(arch, test)
 
 
 def make_objects(src, build, arch, objects):
     """Build the objects through Kbuild; returns {object: failure reason}."""
     lock = os.path.join(os.path.dirname(os.path.dirname(build)), ".kernel.lock")
-    cmd = ["make", "-s", "-C", src, "O=" + build, "-j2"] + MAKE_ARGS[arch] + objects
+    targets = []
+    for o in objects:
+        t = next((p for d, p in MAKE_DIR.items() if o.startswith(d)), o)
+        if t not in targets:
+            targets.append(t)
+    cmd = ["make", "-s", "-C", src, "O=" + build, "-j2"] + MAKE_ARGS[arch] + targets
     with open(lock, "w") as lf:
         fcntl.flock(lf, fcntl.LOCK_EX)
         r = subprocess.run(cmd + ["-k"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     failed = {}
     for o in objects:
         if not os.path.exists(cmd_file(build, o)) or not os.path.exists(os.path.join(build, o)):
-            failed[o] = "Kbuild did not build it (not in this configuration's Makefiles, or it failed)"
+            failed[o] = ("Kbuild did not build it, without the plugin (not in this "
+                         "configuration's Makefiles, or it failed)")
     if r.returncode != 0 and len(failed) == len(objects):
         log("make failed:\n" + r.stdout.decode("utf-8", "replace")[-3000:])
     return failed
@@ -146,6 +171,17 @@ def compile_command(build, obj):
     if ";" in argv:
         argv = argv[:argv.index(";")]
     return argv
+
+
+def object_target(argv, arch):
+    """The asmtpl/asm_oracle target of a compile: arch, or on x86 what the
+    last -m64/-mx32/-m32/-m16 of the command line makes it."""
+    if arch != "x86_64":
+        return arch
+    target = arch
+    for a in argv:
+        target = M_TARGET.get(a, target)
+    return target
 
 
 def to_asm_command(argv, obj, s_path, dep_path, step="-S"):
@@ -188,13 +224,14 @@ def norm_loc(build, f):
 
 def process_object(obj, build, arch, work, eval_path, plugin):
     t0 = time.time()
-    res = {"object": obj, "statements": 0, "exact": 0, "oracle_errors": [],
+    res = {"object": obj, "arch": arch, "statements": 0, "exact": 0, "oracle_errors": [],
            "misses": [], "pad_uncertain_statements": 0, "oracle_insns": 0,
            "est_insns": 0, "toplevel_blocks": 0}
     base = os.path.join(work, obj.replace("/", "__")[:-2])
     s_path = base + ".s"
     try:
         argv = compile_command(build, obj)
+        arch = res["arch"] = object_target(argv, arch)
         asm = to_asm_command(argv, obj, s_path, base + ".d")
         r = subprocess.run(asm, cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if r.returncode != 0:
@@ -235,7 +272,7 @@ def process_object(obj, build, arch, work, eval_path, plugin):
     res["seconds"] = {"compile": round(t1 - t0, 2), "oracle": round(t2 - t1, 2),
                       "asmtpl_eval": round(t3 - t2, 2)}
     if plugin:
-        res["plugin"] = plugin_compare(argv, obj, base, build, plugin, stmts)
+        res["plugin"] = plugin_compare(argv, obj, base, build, plugin, stmts, arch)
     if not os.environ.get("KERNEL_ACCURACY_KEEP"):
         for p in (s_path, base + ".d"):
             if os.path.exists(p):
@@ -244,7 +281,7 @@ def process_object(obj, build, arch, work, eval_path, plugin):
     return res
 
 
-def plugin_compare(argv, obj, base, build, plugin, stmts):
+def plugin_compare(argv, obj, base, build, plugin, stmts, arch):
     """Compile again with the plugin; join its records to the oracle blocks."""
     report = base + ".plugin.jsonl"
     if os.path.exists(report):
@@ -257,11 +294,14 @@ def plugin_compare(argv, obj, base, build, plugin, stmts):
             "-fdump-ipa-fnsummary-details", "-dumpdir", dumpdir + "/"]
     r = subprocess.run(cmd, cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = {"report": report}
+    # The same command without the plugin compiled this object already (-S,
+    # above): a failure here is the plugin's unless it fails without it too.
+    fault = crash.judge(cmd, build, r.returncode, r.stdout.decode("utf-8", "replace"))
     for p in (base + ".plugin.s", base + ".plugin.d"):
         if os.path.exists(p):
             os.unlink(p)
-    if r.returncode != 0:
-        out["error"] = r.stdout.decode("utf-8", "replace")[-3000:]
+    if fault:
+        out["forgiven" if fault[0] else "error"] = fault[1]
         shutil.rmtree(dumpdir, ignore_errors=True)
         return out
     try:
@@ -282,9 +322,11 @@ def plugin_compare(argv, obj, base, build, plugin, stmts):
         if not b.error:
             by_loc.setdefault((norm_loc(build, b.file), b.line), []).append(b.insns)
     out.update(records=len(recs), empty=0, joined=0, exact=0, unjoined=0, ambiguous=0,
-               gcc_count_sum=0, misses=[])
+               gcc_count_sum=0, misses=[], arch=arch, other_arch=0)
     for r in recs:
         out["gcc_count_sum"] += r.get("gcc_count") or 0
+        if r.get("arch") != arch:
+            out["other_arch"] += 1	# the plugin chose another target
         if not r.get("template"):
             out["empty"] += 1		# GCC prints nothing for "": no block to join
             continue
@@ -362,6 +404,12 @@ def distinct_misses(results):
     return d
 
 
+def obj_name(r, arch):
+    """The object, with its target when its command line changed it."""
+    t = r.get("arch", arch)
+    return r["object"] if t == arch else "%s (%s)" % (r["object"], t)
+
+
 def md_code(text):
     """A template for a markdown table cell or a fenced block."""
     return text.replace("\t", "\\t").replace("\n", "\\n").replace("|", "\\|").replace("`", "'")
@@ -387,7 +435,7 @@ def write_md(path, meta, results, failed, t):
             continue
         pct = 100.0 * r["exact"] / r["statements"] if r["statements"] else 100.0
         L.append("| %s | %d | %d | %.2f | %d | %d | %d | %d | %d |" % (
-            r["object"], r["statements"], r["exact"], pct, len(r["misses"]),
+            obj_name(r, meta["arch"]), r["statements"], r["exact"], pct, len(r["misses"]),
             r["pad_uncertain_statements"], len(r["oracle_errors"]),
             r["oracle_insns"], r["est_insns"]))
     L.append("| **total (%d objects)** | **%d** | **%d** | **%.2f** | **%d** | %d | %d | %d | %d |" % (
@@ -441,14 +489,16 @@ def write_md(path, meta, results, failed, t):
         sums = [0] * 9
         for r in pl:
             p = r["plugin"]
-            if "error" in p:
-                L.append("| %s | error | | | | | | | | |" % r["object"])
+            if "error" in p or "forgiven" in p:
+                L.append("| %s | %s | | | | | | | | |" % (
+                    r["object"], "error" if "error" in p else "fails without the plugin too"))
                 continue
             row = [p["records"], p["empty"], p["joined"], p["exact"], p["unjoined"],
                    p["ambiguous"], p["gcc_count_sum"], p["dump"]["compared"],
                    p["dump"]["equal"]]
             sums = [a + b for a, b in zip(sums, row)]
-            L.append("| %s | %s |" % (r["object"], " | ".join(str(x) for x in row)))
+            L.append("| %s | %s |" % (obj_name(r, meta["arch"]),
+                                      " | ".join(str(x) for x in row)))
         L.append("| **total** | %s |" % " | ".join("**%d**" % x for x in sums))
         L.append("")
         pm = [(r["object"], m) for r in pl for m in r["plugin"].get("misses", [])]
@@ -506,7 +556,7 @@ def main(argv=None):
     log("kernel %s; building %d objects through Kbuild" % (build, len(objects)))
     failed = make_objects(src, build, args.arch, objects)
     for o, why in sorted(failed.items()):
-        log("skipping %s: %s" % (o, why))
+        log("leaving out %s (forgiven): %s" % (o, why))
     todo = [o for o in objects if o not in failed]
     t_make = time.time() - start
     log("make done in %.0f s" % t_make)
@@ -573,9 +623,18 @@ def main(argv=None):
         log("FAIL: only %d objects measured (want %d)" % (t["objects"], MIN_OBJECTS))
         ok = False
     pl = [r["plugin"] for r in results if "plugin" in r]
-    perr = [p for p in pl if "error" in p]
+    perr = [r["object"] for r in results if "error" in r.get("plugin", {})]
     if perr:
-        log("FAIL: the plugin's compile failed on %d objects (an ICE?)" % len(perr))
+        log("FAIL: the plugin crashed or broke the compile of %d objects: %s" % (
+            len(perr), ", ".join(perr)))
+        ok = False
+    forgiven = [r["object"] for r in results if "forgiven" in r.get("plugin", {})]
+    if forgiven:
+        log("the compile with the plugin failed identically without it (forgiven): %s" %
+            ", ".join(forgiven))
+    other = sum(p.get("other_arch", 0) for p in pl)
+    if other:
+        log("FAIL: %d plugin records name another target than their object's" % other)
         ok = False
     dump = [p["dump"] for p in pl if "dump" in p]
     if dump:

@@ -5,8 +5,9 @@
 Each case is one asm statement alone in a noinline function; the expected
 instruction count (and, where it is fixed, the byte count) is written next to
 it and follows from the encodings alone.  The snippets are compiled with
-`gcc -O2 -S`, run through asm_oracle, and every field checked.  arm64 cases
-run when aarch64-linux-gnu-gcc and -as are installed, and are skipped with a
+`gcc -O2 -S` (-m32 for i386, -m16 for i386-code16), run through
+asm_oracle, and every field checked.  arm64 cases run when
+aarch64-linux-gnu-gcc and -as are installed, and are skipped with a
 printed reason otherwise.
 
 Exit: 0 all passed, 1 a check failed, 77 no compiler for any architecture.
@@ -59,6 +60,31 @@ X86_CASES = [
                           ' asm volatile(".popsection");', None, None, "ends in section"),
 ]
 
+# 32-bit code (gcc -m32): 0x40 is inc; a .code16 stretch is 16-bit code;
+# .code directives the oracle cannot place are errors, never guesses.
+I386_CASES = [
+    ("t_nop", 'asm volatile("nop");', 1, 1, None),
+    ("t_two_lines", 'asm volatile("pause\\n\\tpause");', 2, 4, None),
+    ("t_inc_nop", 'asm volatile(".byte 0x40, 0x90");', 2, 2, None),
+    ("t_mov_imm32", 'asm volatile(".byte 0xb8, 1, 0, 0, 0");', 1, 5, None),
+    ("t_code16_stretch", 'asm volatile(".code16\\n.byte 0xb8, 1, 0, 0, 0\\n.code32");',
+     2, 5, None),
+    # Last: after these the oracle no longer knows the code size.
+    ("t_code_in_rept", 'asm volatile(".rept 1\\n.code16\\n.code32\\n.endr");',
+     None, None, "cannot tell"),
+    ("t_code_unplaced", 'asm volatile("nop; .code16; .code32");', None, None, "cannot place"),
+    ("t_after_unplaced", 'asm volatile("nop");', None, None, "code size unknown"),
+]
+
+# gcc -m16: the file starts with .code16gcc, so the same bytes are 16-bit code.
+I386_CODE16_CASES = [
+    ("t_nop", 'asm volatile("nop");', 1, 1, None),
+    ("t_two_lines", 'asm volatile("pause\\n\\tpause");', 2, 4, None),
+    ("t_mov_imm16", 'asm volatile(".byte 0xb8, 1, 0, 0, 0");', 2, 5, None),
+    ("t_code32_stretch", 'asm volatile(".code32\\n.byte 0xb8, 1, 0, 0, 0\\n.code16gcc");',
+     1, 5, None),
+]
+
 ARM64_CASES = [
     ("t_nop", 'asm volatile("nop");', 1, 4, None),
     ("t_nop_nop", 'asm volatile("nop; nop");', 2, 8, None),  # no 1-byte NOP runs on arm64
@@ -95,7 +121,8 @@ def run_arch(arch, cases, tmp):
     s = os.path.join(tmp, "cases-%s.s" % arch)
     with open(c, "w") as f:
         f.write(make_source(cases))
-    subprocess.run([gcc, "-O2", "-S", "-o", s, c], check=True)
+    subprocess.run([gcc, "-O2"] + asm_oracle.ARCHES[arch]["cflags"] + ["-S", "-o", s, c],
+                   check=True)
     keep = os.path.join(tmp, "keep-%s" % arch)
     with open(os.path.join(tmp, "asmoracle-code.bin"), "wb") as f:
         f.write(bytes([0x90, 0x90, 0x0f, 0x0b]))
@@ -161,7 +188,7 @@ def run_arch(arch, cases, tmp):
 
 
 def objcopy_for(arch):
-    return "objcopy" if arch == "x86_64" else (
+    return "objcopy" if arch != "arm64" else (
         asm_oracle.find_tool("aarch64-linux-gnu-objcopy") or "objcopy")
 
 
@@ -169,7 +196,8 @@ def main():
     total = fails = 0
     ran = 0
     with tempfile.TemporaryDirectory(prefix="oracle_selftest.") as tmp:
-        for arch, cases in (("x86_64", X86_CASES), ("arm64", ARM64_CASES)):
+        for arch, cases in (("x86_64", X86_CASES), ("i386", I386_CASES),
+                            ("i386-code16", I386_CODE16_CASES), ("arm64", ARM64_CASES)):
             r = run_arch(arch, cases, tmp)
             if r is None:
                 continue

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# args.sh — strict plugin arguments: every unknown key and every bad value
-# makes gcc fail, with an error that names the flag exactly as typed; the
-# good values are accepted; "disable" still checks the others.
+# args.sh — strict plugin arguments: every unknown key, every bad value and
+# every key given twice makes gcc fail, with an error that names the flag
+# exactly as typed (both flags, for a repeat); the good values are
+# accepted; "disable" still checks the others.
 . "$(dirname "$0")/lib.sh"
 clean_workdir
 
@@ -65,10 +66,36 @@ if "$CC" $P "$A-disable" "$A-bogus" -c ok.c -o ok.o 2>err.txt; then
 	fail "disable skipped argument checking"
 fi
 
-expect_ok "$A-mode=warn" "$A-mode=apply" "$A-threshold=1" "$A-threshold=1000" \
+# expect_repeat FIRST [OTHER...] AGAIN: a key given twice is an error that
+# names both flags as typed, even with the same value or no value.
+expect_repeat() {
+	local first=$1 again=${*: -1}
+	if "$CC" $P "$@" -c ok.c -o ok.o 2>err.txt; then
+		fail "'$first' then '$again' was accepted"
+	fi
+	grep -F -- "$again" err.txt | grep -qF -- "$first" ||
+		{ cat err.txt; fail "the error for '$again' does not name '$first'"; }
+	grep -q "given before" err.txt && grep -q "failed to initialize plugin" err.txt ||
+		{ cat err.txt; fail "'$first' '$again': not a failed plugin_init"; }
+}
+expect_repeat "$A-mode=warn" "$A-mode=apply"
+expect_repeat "$A-threshold=4" "$A-threshold=4"
+expect_repeat "$A-verbose" "$A-verbose"
+expect_repeat "$A-report=a.jsonl" "$A-embed=0" "$A-report=b.jsonl"
+expect_repeat "$A-disable" "$A-disable"
+# A third time names the first too, and the second is reported as well.
+expect_repeat "$A-diag=none" "$A-diag=note" "$A-diag=warning"
+grep -F -- "$A-diag=note" err.txt | grep -qF -- "$A-diag=none" ||
+	{ cat err.txt; fail "the second diag= is not reported"; }
+
+for a in "$A-mode=warn" "$A-mode=apply" "$A-threshold=1" "$A-threshold=1000" \
 	"$A-diag=note" "$A-diag=warning" "$A-diag=none" "$A-embed=0" "$A-embed=1" \
 	"$A-rerun=0" "$A-rerun=1" "$A-rerun-timeout=1" "$A-rerun-timeout=3600" \
-	"$A-disable" "$A-report=r.jsonl"
+	"$A-disable" "$A-report=r.jsonl"; do
+	expect_ok "$a"
+done
+expect_ok "$A-mode=apply" "$A-threshold=1" "$A-diag=none" "$A-embed=0" \
+	"$A-report=r.jsonl" "$A-rerun=0" "$A-rerun-timeout=5" "$A-disable"
 expect_ok "$A-verbose"
 expect_ok "$A-help"
 grep -q -- "-fplugin-arg-asminline-mode=warn|apply" err.txt || { cat err.txt; fail "help text not printed"; }

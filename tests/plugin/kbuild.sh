@@ -17,7 +17,8 @@
 #     "tu" is the source Kbuild compiled, as its .cmd file names it;
 #   - warn mode changed no code: with .comment removed (objcopy), each
 #     object is byte-identical to the one built without the plugin.
-# Skipped (77) when the kernel tree cannot be had.
+# Without the kernel tree it fails, or is skipped (77) with
+# ASMINLINE_ALLOW_SKIP=1 (tests/kernel/tree.sh).
 . "$(dirname "$0")/lib.sh"
 BUILD=${3:?usage: $0 PLUGIN CC BUILD PREPARE}
 PREPARE=${4:?usage: $0 PLUGIN CC BUILD PREPARE}
@@ -27,10 +28,9 @@ clean_workdir
 
 OBJS=(kernel/fork.o fs/readdir.o arch/x86/ia32/ia32_signal.o lib/iov_iter.o)
 
-rc=0
-tree=$("$PREPARE" x86_64) || rc=$?
-[ "$rc" -eq 77 ] && skip "no prepared Linux 6.1 x86_64 tree (tests/kernel/prepare-kernel.sh said why above)"
-[ "$rc" -eq 0 ] && [ -d "$tree" ] || fail "prepare-kernel.sh failed ($rc)"
+. "$(dirname "$PREPARE")/tree.sh"
+kernel_tree "$PREPARE" x86_64
+tree=$KERNEL_BUILD
 src=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$tree/Makefile")
 [ -d "$src" ] || fail "cannot find the source tree of $tree"
 

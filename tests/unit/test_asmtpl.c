@@ -15,6 +15,8 @@
 
 #define X86 ASMTPL_ARCH_X86_64
 #define A64 ASMTPL_ARCH_ARM64
+#define I386 ASMTPL_ARCH_I386
+#define I16 ASMTPL_ARCH_I386_CODE16
 #define EXT ASMTPL_SYNTAX_EXTENDED
 #define BAS ASMTPL_SYNTAX_BASIC
 #define NODIAG (-1)
@@ -99,6 +101,49 @@ static const struct tcase cases[] = {
 	  ".pushsection .altinstr_replacement, \"ax\"\n6641:\n\tlfence; rdtsc\n"
 	  "6651:\n6642:\n\trdtscp\n6652:\n.popsection\n",
 	  15, 2, 0, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	/* the code size: 64-bit (-m64), 32-bit (-m32), .code16gcc (-m16) */
+	{ "x86-64: 0x40 is a REX prefix of the nop", X86, BAS, ".byte 0x40, 0x90",
+	  1, 1, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "i386: 0x40 is inc %eax", I386, BAS, ".byte 0x40, 0x90", 1, 2, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "i386: 0x48 is dec %eax, not REX.W", I386, BAS, ".byte 0x48, 0x89, 0xc0",
+	  1, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "i386: 0xc5 with a memory ModRM is lds, not VEX", I386, BAS,
+	  ".byte 0xc5, 0x06, 0x90", 1, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "i386: 0xc5 before 0b11...... is VEX (vzeroupper, no ModRM)", I386, BAS,
+	  ".byte 0xc5, 0xf8, 0x77, 0x90", 1, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "x86-64: vzeroupper has no ModRM", X86, BAS,
+	  ".byte 0xc5, 0xf8, 0x77, 0x90", 1, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "i386: far call ptr16:32 is 7 bytes", I386, BAS,
+	  ".byte 0x9a, 1, 2, 3, 4, 5, 6, 0x90", 1, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "i386: 0x67 gives 16-bit addressing, disp16", I386, BAS,
+	  ".byte 0x67, 0x8b, 0x06, 0x34, 0x12, 0x90", 1, 2, 0, ASMTPL_KIND_PLAIN,
+	  NODIAG },
+	{ "i386: mov $imm32 is 5 bytes", I386, BAS, ".byte 0xb8, 1, 0, 0, 0", 1, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "16-bit: mov $imm16 is 3 bytes, 00 00 is add %al,(%bx,%si)", I16, BAS,
+	  ".byte 0xb8, 1, 0, 0, 0", 1, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "16-bit: 0x66 makes the immediate 32 bits", I16, BAS,
+	  ".byte 0x66, 0xb8, 1, 0, 0, 0", 1, 1, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ ".code16 in a 32-bit template", I386, BAS,
+	  ".code16\n.byte 0xb8, 1, 0, 0, 0\n.code32", 3, 2, 0, ASMTPL_KIND_PLAIN,
+	  NODIAG },
+	{ ".code32 in a 64-bit template", X86, BAS,
+	  ".code32\n.byte 0x40, 0x90\n.code64", 3, 2, 0, ASMTPL_KIND_PLAIN, NODIAG },
+	{ "a .code directive not undone", X86, BAS, ".code32\nnop", 2, 1, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE },
+	{ "ALTERNATIVE in 64-bit code: call rel32 (5) > lfence (3) pads", X86, EXT,
+	  ALT("lfence", "call foo"), 21, 2, 0, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "ALTERNATIVE in .code16: call rel16 (3) = lfence (3), no padding", I386,
+	  EXT, ".code16\n" ALT("lfence", "call foo") ".code32", 22, 1, 0,
+	  ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "ALTERNATIVE in .code16gcc: calll (6) = 2 x lfence (6), no padding", I16,
+	  EXT, ALT("lfence; lfence", "call foo"), 22, 2, 0,
+	  ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "16-bit: movsw is 1 byte, movsl 2 (no padding)", I16, EXT,
+	  ALT("movsl", "movsw; movsw"), 22, 1, 0, ASMTPL_KIND_ALTERNATIVE, NODIAG },
+	{ "16-bit code alignment: at most gap / 4 + 1 instructions", I16, BAS,
+	  ".balign 16\nnop", 2, 1, 5, ASMTPL_KIND_PLAIN, NODIAG },
 	/* sections */
 	{ "LOCK_PREFIX incl", X86, EXT, LOCK_PREFIX "incl %0", 7, 1, 0,
 	  ASMTPL_KIND_LOCK_PREFIX, NODIAG },
@@ -180,6 +225,15 @@ static const struct tcase cases[] = {
 	{ ".if/.else", X86, BAS, ".if 0\nnop\nnop\n.else\nnop\n.endif", 6, 1, 0,
 	  ASMTPL_KIND_PLAIN, NODIAG },
 	{ ".if on an operand", X86, EXT, ".if %c0\nnop\n.endif", 3, 1, 0,
+	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
+	/* arch/x86/boot/cpuflags.c cpuid_count(), as the assembler reads it */
+	{ ".ifnc of two registers in the assembler's text is decided", I16, BAS,
+	  ".ifnc %ebx,%ebx ; movl %ebx,%ebx ; .endif\ncpuid\n"
+	  ".ifnc %ebx,%ebx ; xchgl %ebx,%ebx ; .endif", 7, 1, 0,
+	  ASMTPL_KIND_PLAIN, NODIAG },
+	{ "... and before GCC substitutes %3, it is not", I16, EXT,
+	  ".ifnc %%ebx,%3 ; movl %%ebx,%3 ; .endif\ncpuid\n"
+	  ".ifnc %%ebx,%3 ; xchgl %%ebx,%3 ; .endif", 7, 3, 0,
 	  ASMTPL_KIND_PLAIN, ASMTPL_DIAG_UNEVALUATED_CONDITION },
 	{ "macro defined, invoked, purged", X86, BAS,
 	  ".macro two a\n\\a\n\\a\n.endm\ntwo ret\n.purgem two", 6, 2, 0,
@@ -295,6 +349,11 @@ static int check_api(void)
 	CHECK(asmtpl_arch_parse("aarch64", &arch) == 0 && arch == A64,
 	      "aarch64 parses as arm64");
 	CHECK(asmtpl_arch_parse("mips", &arch) == ASMTPL_ERR_INVAL, "mips is refused");
+	CHECK(asmtpl_arch_parse("i386", &arch) == 0 && arch == I386 &&
+		      !strcmp(asmtpl_arch_name(arch), "i386") &&
+		      asmtpl_arch_parse("i386-code16", &arch) == 0 && arch == I16 &&
+		      !strcmp(asmtpl_arch_name(arch), "i386-code16"),
+	      "i386 and i386-code16 parse and print");
 	CHECK(asmtpl_str_count("a;b\nc", 5) == 3, "str_count of a;b\\nc");
 
 	/* More sections and diagnostics than the result holds: counted. */
@@ -382,6 +441,25 @@ static int check_memo(void)
 		      r1.ndiags == 1 && r1.diags[0].code == ASMTPL_DIAG_UNKNOWN_MACRO,
 	      "memo: .purgem of a purged macro is an unknown macro");
 	asmtpl_ctx_free(fresh);
+	asmtpl_ctx_free(ctx);
+
+	/*
+	 * A top-level .code16gcc (GCC -m16 prints one first; old kernels
+	 * wrote asm(".code16gcc")) holds for later statements, and the memo
+	 * forgets what it answered in 32-bit code.
+	 */
+	ctx = asmtpl_ctx_new(I386);
+	CHECK(asmtpl_analyze(ctx, ".byte 0xb8,1,0,0,0", 18, BAS, &r1) == 0 &&
+		      r1.est_insns == 1 &&
+		      asmtpl_ctx_learn(ctx, ".code16gcc", 10) == 0 &&
+		      asmtpl_analyze(ctx, ".byte 0xb8,1,0,0,0", 18, BAS, &r2) == 0 &&
+		      r2.est_insns == 2 && r2.ndiags == 0,
+	      "memo: a learned .code16gcc holds for later statements");
+	CHECK(asmtpl_analyze(ctx, ".code32\n.byte 0xb8,1,0,0,0\n.code16gcc", 37,
+			     BAS, &r1) == 0 && r1.est_insns == 1 && r1.ndiags == 0 &&
+		      asmtpl_analyze(ctx, ".byte 0xb8,1,0,0,0", 18, BAS, &r2) == 0 &&
+		      r2.est_insns == 2,
+	      "a .code directive in a statement holds for that statement only");
 	asmtpl_ctx_free(ctx);
 	return failures;
 }

@@ -28,9 +28,25 @@
 extern "C" {
 #endif
 
+/*
+ * The target: what the assembler is given.  The three x86 values are one
+ * instruction set assembled for three code sizes, which changes how a
+ * run of .byte splits into instructions (0x40-0x4f are REX prefixes in
+ * 64-bit code, inc/dec in 32- and 16-bit code; the default operand and
+ * address sizes) and how long a call or jump is:
+ *   ASMTPL_ARCH_X86_64       64-bit code: gcc -m64 (and -mx32), as --64;
+ *   ASMTPL_ARCH_I386         32-bit code: gcc -m32, as --32;
+ *   ASMTPL_ARCH_I386_CODE16  gcc -m16: as --32 after the ".code16gcc"
+ *                            GCC prints at the top of its output.
+ * A .code64/.code32/.code16/.code16gcc directive in a template changes
+ * the code size for the rest of that template, as in gas; one in a
+ * top-level asm given to asmtpl_ctx_learn() for every later statement.
+ */
 enum asmtpl_arch {
 	ASMTPL_ARCH_X86_64,
 	ASMTPL_ARCH_ARM64,
+	ASMTPL_ARCH_I386,
+	ASMTPL_ARCH_I386_CODE16,
 };
 
 /*
@@ -69,6 +85,7 @@ enum asmtpl_diag_code {
 	ASMTPL_DIAG_DATA_FILL,		  /* non-NOP fill in code: disassembly count guessed */
 	ASMTPL_DIAG_LIMIT,		  /* expansion, nesting or table limit reached */
 	ASMTPL_DIAG_MACRO_REDEFINED,	  /* .macro of a defined name: gas keeps the first */
+	ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE, /* x86: a .code not undone */
 	ASMTPL_DIAG_COUNT_
 };
 
@@ -117,7 +134,8 @@ enum asmtpl_syntax {
 /*
  * A context carries what persists between statements of one translation
  * unit: the macros that top-level asm (asm(".macro ...") at file scope)
- * defines and later statements invoke.  It is owned by the caller.
+ * defines and later statements invoke, and on x86 the code size a
+ * top-level .code directive sets.  It is owned by the caller.
  */
 struct asmtpl_ctx;
 
@@ -126,7 +144,8 @@ void asmtpl_ctx_free(struct asmtpl_ctx *ctx);
 
 /*
  * Feed a top-level (file-scope) asm to the context so its .macro
- * definitions and .purgem are known to later statements.
+ * definitions, .purgem and (x86) .code directives hold for later
+ * statements.
  */
 int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len);
 

@@ -3,7 +3,8 @@
  * The public entry points: contexts and asmtpl_analyze(), which runs the
  * three stages (GCC's operand expansion, gas's scrubber, the interpreter)
  * on one template, or answers from the context's memo (memo.c) when it
- * has analysed the same text under the same macros before.
+ * has analysed the same text in the same state (macros, x86 code size)
+ * before.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,18 @@ struct asmtpl_ctx *asmtpl_ctx_new(enum asmtpl_arch arch)
 {
 	struct asmtpl_ctx *ctx;
 
-	if (arch != ASMTPL_ARCH_X86_64 && arch != ASMTPL_ARCH_ARM64)
+	if (arch != ASMTPL_ARCH_ARM64 && !asmtpl_arch_is_x86(arch))
 		return NULL;
 	ctx = calloc(1, sizeof(*ctx));
-	if (ctx)
-		ctx->arch = arch;
+	if (!ctx)
+		return NULL;
+	ctx->arch = arch;
+	if (arch == ASMTPL_ARCH_I386)
+		ctx->x86_mode = ASMTPL_X86_CODE32;
+	else if (arch == ASMTPL_ARCH_I386_CODE16)
+		ctx->x86_mode = ASMTPL_X86_CODE16GCC;
+	else
+		ctx->x86_mode = ASMTPL_X86_CODE64;
 	return ctx;
 }
 
@@ -54,7 +62,7 @@ static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	if (!err)
 		err = asmtpl_scrub(ctx->arch, &expanded, &clean, res);
 	if (!err)
-		err = asmtpl_interpret(ctx, &clean, res, learn_only);
+		err = asmtpl_interpret(ctx, &clean, syntax, res, learn_only);
 	asmtpl_text_free(&expanded);
 	asmtpl_text_free(&clean);
 	return err;
@@ -80,16 +88,16 @@ int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	if (!ctx || !res || (!tpl && len) ||
 	    (syntax != ASMTPL_SYNTAX_EXTENDED && syntax != ASMTPL_SYNTAX_BASIC))
 		return ASMTPL_ERR_INVAL;
-	/* Everything below depends on the C string only (and the macros). */
+	/* Everything below depends on the C string only (and the state). */
 	len = c_length(tpl, len);
 	if (asmtpl_memo_find(ctx, tpl, len, syntax, res))
 		return ASMTPL_OK;
-	gen = ctx->macros_gen;
+	gen = ctx->state_gen;
 	memset(res, 0, sizeof(*res));
 	res->str_count = asmtpl_str_count(tpl, len);
 	err = run(ctx, tpl, len, syntax, res, false);
-	/* A statement that defines or purges a macro is not a pure function. */
-	if (!err && ctx->macros_gen == gen)
+	/* A statement that changes the state is not a pure function. */
+	if (!err && ctx->state_gen == gen)
 		asmtpl_memo_add(ctx, tpl, len, syntax, res);
 	return err;
 }

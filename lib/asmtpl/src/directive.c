@@ -3,9 +3,9 @@
  * What each gas directive does to the interpreter's state: sections and
  * the section stack, symbols, data, fills, alignment, .rept/.irp/.irpc
  * bodies, macro definitions and the conditions of the .if family.  The
- * byte sizes follow gas for each target (".word" is 2 bytes on x86-64 and
- * 4 on arm64; ".align" takes bytes on x86-64 ELF and a power of two on
- * arm64).
+ * byte sizes follow gas for each target (".word" is 2 bytes on x86 and 4
+ * on arm64; ".align" takes bytes on x86 ELF and a power of two on arm64),
+ * and on x86 .code64/.code32/.code16/.code16gcc set the code size.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -278,7 +278,7 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 				asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED,
 						in->off);
 			else if (rc == ASMTPL_OK)
-				in->ctx->macros_gen++;
+				in->ctx->state_gen++;
 			return;
 		}
 		if (!in->learn_only)
@@ -293,7 +293,7 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_MACRO, in->off);
 			return;
 		}
-		in->ctx->macros_gen++;
+		in->ctx->state_gen++;
 		if (in->npurged < 8 && n < LABEL_NAME_MAX) {
 			char *dst = in->purged[in->npurged++];
 
@@ -313,6 +313,31 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 		if (in->depth > 0)
 			in->exitm = true;
 		return;
+	}
+	/*
+	 * x86 code size: gas assembles what follows for it, top-level asm
+	 * included (GCC -m16 prints ".code16gcc" before everything else).
+	 */
+	if (asmtpl_arch_is_x86(arch) && dn >= 6 &&
+	    asmtpl_word_eq(d, 4, "code")) {
+		static const struct {
+			const char *name;
+			enum asmtpl_x86_mode mode;
+		} codes[] = {
+			{ "code64", ASMTPL_X86_CODE64 },
+			{ "code32", ASMTPL_X86_CODE32 },
+			{ "code16", ASMTPL_X86_CODE16 },
+			{ "code16gcc", ASMTPL_X86_CODE16GCC },
+		};
+
+		for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+			if (asmtpl_word_eq(d, dn, codes[i].name)) {
+				/* the bytes so far are of the old size */
+				asmtpl_interp_flush_bytes(in);
+				in->x86_mode = codes[i].mode;
+				return;
+			}
+		}
 	}
 	if (in->learn_only)
 		return;
@@ -607,8 +632,13 @@ int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
 		while (ye > y && asmtpl_interp_is_space(ye[-1]))
 			ye--;
 		xl = (size_t)(xe - x), yl = (size_t)(ye - y);
-		xop = memchr(x, '%', xl) != NULL;
-		yop = memchr(y, '%', yl) != NULL;
+		/*
+		 * GCC substitutes operands in extended asm only: in a basic
+		 * asm, or text as the assembler reads it, "%ebx" is a
+		 * register and ".ifnc %ebx,%ebx" is decided here.
+		 */
+		xop = !in->basic && memchr(x, '%', xl) != NULL;
+		yop = !in->basic && memchr(y, '%', yl) != NULL;
 		if (xop || yop) {
 			/* An operand: unknown until GCC substitutes it. */
 			int known = assumed_equal(in, x, xl, xop, y, yl, yop);

@@ -47,7 +47,7 @@ static size_t operand_len(const char *s, size_t len)
 int asmtpl_gcc_expand(enum asmtpl_arch arch, const char *tpl, size_t len,
 		      struct asmtpl_text *out)
 {
-	bool dialects = arch == ASMTPL_ARCH_X86_64;
+	bool dialects = asmtpl_arch_is_x86(arch);
 	int skip_depth = 0;	/* inside an alternative not chosen */
 	bool in_dialect = false;
 	size_t i = 0;

@@ -145,25 +145,44 @@ bool asmtpl_word_eq(const char *s, size_t len, const char *word);
 enum asmtpl_kind asmtpl_kind_of_section(const char *name);
 void asmtpl_note_section(struct asmtpl_result *res, const char *name);
 
-/* x86-64 instruction lengths (x86len.c). */
+/*
+ * The x86 code size gas assembles for: what the architecture starts in
+ * (x86_64 64-bit, i386 32-bit, i386-code16 the ".code16gcc" GCC -m16
+ * prints first) until a .code64/.code32/.code16/.code16gcc directive
+ * changes it.  .code16gcc is 16-bit code whose suffix-less stack
+ * instructions (call, ret, push, pushf, leave) gas makes 32-bit.
+ */
+enum asmtpl_x86_mode {
+	ASMTPL_X86_CODE64,
+	ASMTPL_X86_CODE32,
+	ASMTPL_X86_CODE16,
+	ASMTPL_X86_CODE16GCC,
+};
+
+static inline bool asmtpl_arch_is_x86(enum asmtpl_arch arch)
+{
+	return arch == ASMTPL_ARCH_X86_64 || arch == ASMTPL_ARCH_I386 ||
+	       arch == ASMTPL_ARCH_I386_CODE16;
+}
+
+/* x86 instruction lengths (x86len.c). */
 #define ASMTPL_X86_OK 0
 #define ASMTPL_X86_SHORT 1	/* the bytes end inside the instruction */
 #define ASMTPL_X86_UNKNOWN 2	/* a byte the length depends on is not known */
 
-int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
-		      size_t *len);
-bool asmtpl_x86_is_prefix_byte(unsigned b);
-void asmtpl_x86_text_bounds(const char *mn, size_t mlen, const char *ops,
-			    size_t olen, unsigned prefixes,
-			    bool target_other_section, int64_t *lo,
-			    int64_t *hi);
+int asmtpl_x86_decode(enum asmtpl_x86_mode mode, const uint8_t *b,
+		      const uint8_t *known, size_t n, size_t *len);
+void asmtpl_x86_text_bounds(enum asmtpl_x86_mode mode, const char *mn,
+			    size_t mlen, const char *ops, size_t olen,
+			    unsigned prefixes, bool target_other_section,
+			    int64_t *lo, int64_t *hi);
 
 /* Answers already given, for the context's current macros (memo.c). */
 struct asmtpl_memo_entry;
 struct asmtpl_memo {
 	struct asmtpl_memo_entry *v;	/* open addressing, cap a power of 2 */
 	size_t cap, n;
-	unsigned long gen;		/* the macros_gen the entries hold for */
+	unsigned long gen;		/* the state_gen they hold for */
 };
 
 /* The interpreter (interp.c). */
@@ -171,10 +190,17 @@ struct asmtpl_ctx {
 	enum asmtpl_arch arch;
 	struct asmtpl_macros macros;
 	/*
-	 * Bumped by every .macro and .purgem that changes the table (not by
-	 * the interpreter's own .irp helper, defined and purged again).
+	 * x86: the code size every statement starts in: the architecture's,
+	 * or what a .code directive in top-level asm made it (gas keeps it
+	 * for the rest of the file).
 	 */
-	unsigned long macros_gen;
+	enum asmtpl_x86_mode x86_mode;
+	/*
+	 * Bumped by every change to what later statements see: a .macro or
+	 * .purgem that changes the table (not the interpreter's own .irp
+	 * helper, defined and purged again), a learned .code directive.
+	 */
+	unsigned long state_gen;
 	struct asmtpl_memo memo;
 };
 
@@ -187,6 +213,7 @@ void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 void asmtpl_memo_free(struct asmtpl_memo *m);
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
-		     struct asmtpl_result *res, bool learn_only);
+		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
+		     bool learn_only);
 
 #endif /* ASMTPL_INTERNAL_H */

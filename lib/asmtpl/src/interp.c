@@ -227,17 +227,19 @@ static void count_data(struct interp *in)
 }
 
 /*
- * x86-64: the bytes of a data run in the function's section are split
- * into instructions by length, as a disassembler does.  Bytes that end
- * inside an instruction start one that the next statement completes.
+ * x86: the bytes of a data run in the function's section are split into
+ * instructions by length, as a disassembler for the code size they were
+ * assembled in does.  Bytes that end inside an instruction start one
+ * that the next statement completes.
  */
 void asmtpl_interp_flush_bytes(struct interp *in)
 {
 	size_t pos = 0, len;
 
 	while (pos < in->nbytes) {
-		int st = asmtpl_x86_decode(in->bytes + pos, in->known + pos,
-					   in->nbytes - pos, &len);
+		int st = asmtpl_x86_decode(in->x86_mode, in->bytes + pos,
+					   in->known + pos, in->nbytes - pos,
+					   &len);
 
 		if (st == ASMTPL_X86_OK) {
 			count_item(in, len == 1 && in->known[pos] &&
@@ -255,7 +257,7 @@ void asmtpl_interp_flush_bytes(struct interp *in)
 
 static bool decodes_bytes(const struct interp *in)
 {
-	return in->arch == ASMTPL_ARCH_X86_64 && asmtpl_interp_is_entry(in);
+	return asmtpl_arch_is_x86(in->arch) && asmtpl_interp_is_entry(in);
 }
 
 /* n bytes of data; known[i] false where the value is a link-time one. */
@@ -336,7 +338,7 @@ void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int by
 	}
 	if (asmtpl_interp_is_entry(in)) {
 		asmtpl_interp_flush_bytes(in);
-		if (in->arch == ASMTPL_ARCH_X86_64 && byte == 0x90) {
+		if (asmtpl_arch_is_x86(in->arch) && byte == 0x90) {
 			if (lo > 0)
 				count_item(in, true);
 			else
@@ -362,10 +364,20 @@ void asmtpl_interp_emit_align(struct interp *in, int64_t align)
 
 		/*
 		 * The gap is filled with as few NOPs as the target allows:
-		 * gas uses NOPs of up to 11 bytes on x86-64 (a 14-byte gap
-		 * is 11 + 3), and 4-byte NOPs on arm64.
+		 * gas uses NOPs of up to 11 bytes in x86 64-bit code (a
+		 * 14-byte gap is 11 + 3), 4-byte NOPs on arm64.  In 32- and
+		 * 16-bit code (gas's default i386 CPU, no nopl) it fills with
+		 * lea forms of up to 7 and 4 bytes and jumps over a long gap:
+		 * measured with binutils 2.40, never more than gap / 4 + 1
+		 * instructions (a 31-byte gap in 16-bit code is a jmp, seven
+		 * 4-byte leas and a nop).
 		 */
-		most = in->arch == ASMTPL_ARCH_ARM64 ? gap / 4 : (gap + 10) / 11;
+		if (in->arch == ASMTPL_ARCH_ARM64)
+			most = gap / 4;
+		else if (in->x86_mode == ASMTPL_X86_CODE64)
+			most = (gap + 10) / 11;
+		else
+			most = (gap + 3) / 4 + 1;
 		asmtpl_interp_flush_bytes(in);
 		in->res->pad_uncertain += (unsigned)(most > 1000 ? 1000 : most);
 	}
@@ -475,7 +487,7 @@ static bool is_x86_prefix(const char *w, size_t n)
 }
 
 /*
- * An instruction, after its labels.  On x86-64, prefixes written as their
+ * An instruction, after its labels.  On x86, prefixes written as their
  * own statement ("lock;") merge with what follows, and the length bounds
  * of common instructions feed the padding arithmetic.
  */
@@ -519,7 +531,8 @@ static void do_instruction(struct interp *in, const char *s, const char *e)
 			other = t.known && t.sec >= 0 && t.sec != in->cur;
 		}
 	}
-	asmtpl_x86_text_bounds(mn, mlen, ops, olen, prefixes, other, &lo, &hi);
+	asmtpl_x86_text_bounds(in->x86_mode, mn, mlen, ops, olen, prefixes,
+			       other, &lo, &hi);
 	asmtpl_interp_emit_insn(in, !prefixes && !olen && asmtpl_word_eq(mn, mlen, "nop"),
 				lo, hi);
 }
@@ -719,6 +732,7 @@ static void reset(struct interp *in)
 	in->pending_prefix = false;
 	in->npurged = 0;
 	in->nbytes = 0;
+	in->x86_mode = in->ctx->x86_mode;
 }
 
 static bool same_labels(const struct labels *a, const struct labels *b)
@@ -738,7 +752,8 @@ static bool same_labels(const struct labels *a, const struct labels *b)
 }
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
-		     struct asmtpl_result *res, bool learn_only)
+		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
+		     bool learn_only)
 {
 	struct asmtpl_result base = *res;	/* diagnostics of earlier stages */
 	struct asmtpl_macros saved = { 0 };
@@ -749,6 +764,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 	in.ctx = ctx;
 	in.arch = ctx->arch;
 	in.res = res;
+	in.basic = syntax == ASMTPL_SYNTAX_BASIC;
 	in.learn_only = learn_only;
 
 	/* Macros defined by this statement must not leak between passes. */
@@ -773,9 +789,21 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		asmtpl_interp_run_text(&in, clean->s, clean->len, clean->off, 0);
 		if (in.err)
 			break;
-		if (learn_only)
+		if (learn_only) {
+			/* A top-level .code directive holds from here on. */
+			if (in.x86_mode != ctx->x86_mode) {
+				ctx->x86_mode = in.x86_mode;
+				ctx->state_gen++;
+			}
 			break;
+		}
 		asmtpl_interp_flush_bytes(&in);	/* they were in the entry */
+		/* GCC assembles what follows for the code size it began in. */
+		if (in.x86_mode != ctx->x86_mode)
+			asmtpl_diag_add(res,
+					ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE,
+					clean->len ? clean->off[clean->len - 1]
+						   : 0);
 		if (in.sp)
 			asmtpl_diag_add(res, ASMTPL_DIAG_UNCLOSED_PUSH, clean->len ?
 					clean->off[clean->len - 1] : 0);

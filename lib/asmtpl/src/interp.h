@@ -56,6 +56,8 @@ struct interp {
 	struct asmtpl_ctx *ctx;
 	struct asmtpl_result *res;
 	enum asmtpl_arch arch;
+	enum asmtpl_x86_mode x86_mode;	/* x86: the code size (.code*) */
+	bool basic;		/* assembler text: no '%' is an operand */
 	bool learn_only;
 
 	struct section *secs;
@@ -91,7 +93,7 @@ struct interp {
 
 	enum run run;
 	bool pending_prefix;
-	/* x86-64 data bytes in the function's section not yet split up */
+	/* x86 data bytes in the function's section not yet split up */
 	uint8_t bytes[256];
 	uint8_t known[256];
 	size_t nbytes;

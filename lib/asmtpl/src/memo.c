@@ -3,12 +3,13 @@
  * The context's memo of answers: a translation unit expands the same
  * header asm many times (kernel/fork.o has 69 asm statements and 39
  * templates; the BUG() template alone 15 times), and asmtpl_analyze()
- * is a pure function of the template text, its syntax and the macros the
- * context holds.
+ * is a pure function of the template text, its syntax and the state the
+ * context holds (its macros, and on x86 the code size statements start
+ * in).
  *
- * Invariants: an entry is only kept for an analysis that left the macro
- * table as it found it (ctx->macros_gen unchanged), and the whole memo is
- * dropped when the table changes, so an answer read from it is exactly
+ * Invariants: an entry is only kept for an analysis that left that state
+ * as it found it (ctx->state_gen unchanged), and the whole memo is
+ * dropped when the state changes, so an answer read from it is exactly
  * what analysing again would give.  Keys are compared byte for byte
  * (the hash only picks the slot).  Bounded: at most ASMTPL_MEMO_MAX
  * entries; past that, analyses are simply not remembered.  Running out of
@@ -79,12 +80,12 @@ static struct asmtpl_memo_entry *memo_slot(struct asmtpl_memo_entry *v,
 	}
 }
 
-/* Drop the memo when the macro table changed since it was filled. */
+/* Drop the memo when the context's state changed since it was filled. */
 static void memo_check_gen(struct asmtpl_ctx *ctx)
 {
-	if (ctx->memo.gen != ctx->macros_gen) {
+	if (ctx->memo.gen != ctx->state_gen) {
 		memo_clear(&ctx->memo);
-		ctx->memo.gen = ctx->macros_gen;
+		ctx->memo.gen = ctx->state_gen;
 	}
 }
 

@@ -11,6 +11,9 @@
 static const char *const arch_names[] = {
 	[ASMTPL_ARCH_X86_64] = "x86_64",
 	[ASMTPL_ARCH_ARM64] = "arm64",
+	[ASMTPL_ARCH_I386] = "i386",
+	/* LLVM's triple for the same thing is i386-...-code16 */
+	[ASMTPL_ARCH_I386_CODE16] = "i386-code16",
 };
 
 static const char *const kind_names[] = {
@@ -42,6 +45,7 @@ static const char *const diag_names[ASMTPL_DIAG_COUNT_] = {
 	[ASMTPL_DIAG_DATA_FILL] = "data-fill-in-code",
 	[ASMTPL_DIAG_LIMIT] = "limit-reached",
 	[ASMTPL_DIAG_MACRO_REDEFINED] = "macro-redefined",
+	[ASMTPL_DIAG_ENDS_IN_OTHER_CODE_SIZE] = "ends-in-other-code-size",
 };
 
 const char *asmtpl_arch_name(enum asmtpl_arch arch)
@@ -61,6 +65,14 @@ int asmtpl_arch_parse(const char *name, enum asmtpl_arch *arch)
 	}
 	if (!strcmp(name, "arm64") || !strcmp(name, "aarch64")) {
 		*arch = ASMTPL_ARCH_ARM64;
+		return ASMTPL_OK;
+	}
+	if (!strcmp(name, "i386")) {
+		*arch = ASMTPL_ARCH_I386;
+		return ASMTPL_OK;
+	}
+	if (!strcmp(name, "i386-code16")) {
+		*arch = ASMTPL_ARCH_I386_CODE16;
 		return ASMTPL_OK;
 	}
 	return ASMTPL_ERR_INVAL;

@@ -10,7 +10,8 @@
  *     a separator or a comment.
  *   - C comments are replaced by one space; gas keeps the statement whole
  *     even when the comment spans lines.
- *   - x86-64 (tc-i386.c comment_chars "#"): '#' starts a comment anywhere.
+ *   - x86, 64-bit and 32-bit alike (tc-i386.c comment_chars "#"): '#'
+ *     starts a comment anywhere.
  *     arm64 (tc-aarch64.c): "//" starts a comment anywhere and '#' only as
  *     the first character of a statement ('#' is the immediate marker).
  *   - ';' is the line separator on both targets and becomes '\n'.
@@ -83,7 +84,7 @@ int asmtpl_scrub(enum asmtpl_arch arch, const struct asmtpl_text *in,
 				return ASMTPL_ERR_NOMEM;
 			continue;
 		}
-		if ((arch == ASMTPL_ARCH_X86_64 && c == '#') ||
+		if ((asmtpl_arch_is_x86(arch) && c == '#') ||
 		    (arch == ASMTPL_ARCH_ARM64 && c == '/' && i + 1 < in->len &&
 		     in->s[i + 1] == '/') ||
 		    (arch == ASMTPL_ARCH_ARM64 && c == '#' && at_stmt_start)) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86-64 instruction lengths, for the two places where the model needs
- * them and the template does not spell instructions out:
+ * x86 instruction lengths, in 64-, 32- and 16-bit code, for the two places
+ * where the model needs them and the template does not spell
+ * instructions out:
  *
  *   - byte runs: the kernel writes instructions the assembler may not know
  *     as ".byte" runs (BYTES_NOP5 "0x0f,0x1f,0x44,0x00,0x00", enqcmds
@@ -15,6 +16,23 @@
  *   - padding: ALTERNATIVE pads by the difference of two lengths; fixed
  *     lengths of common instructions (rdtsc 2, lfence 3, call rel32 5)
  *     decide the padding where [1, 15] cannot.
+ *
+ * What the code size changes (Intel SDM vol. 2, 2.2.1 and table 2-1/2-2):
+ *   - 0x40-0x4f are REX prefixes only in 64-bit code; elsewhere they are
+ *     the one-byte inc/dec;
+ *   - 0xc4, 0xc5 and 0x62 start VEX/EVEX in 64-bit code; in 32- and 16-bit
+ *     code only when the next byte's top two bits are 11, else they are
+ *     les, lds and bound with a ModRM;
+ *   - the default operand size is 16 bits in 16-bit code, 32 elsewhere
+ *     (0x66 switches it): immediates "iz" and rel16/32 follow it, except
+ *     that call/jmp/jcc rel are always 32 bits in 64-bit code;
+ *   - the default address size is 64, 32 or 16 bits (0x67 switches 64->32,
+ *     32->16, 16->32): 16-bit addressing has no SIB and disp16, moffs is
+ *     8, 4 or 2 bytes;
+ *   - far call/jmp ptr16:16/32 (0x9a, 0xea) and aam/aad imm8 (0xd4, 0xd5)
+ *     exist outside 64-bit code only.
+ * .code16gcc is 16-bit code as far as the processor is concerned: gas
+ * only spells its suffix-less call/ret/push/pushf/leave with 0x66.
  *
  * Only lengths: no operands, no validity beyond what the length needs.
  */
@@ -39,9 +57,12 @@ static bool bit(const uint8_t *map, unsigned op)
 	return map[op >> 3] & (1u << (op & 7));
 }
 
-/* Immediate bytes of a one-byte-map opcode; osz16: a 0x66 prefix. */
+/*
+ * Immediate bytes of a one-byte-map opcode.  osz16: the operand size is
+ * 16 bits; asz: the address size in bits; code64: 64-bit code.
+ */
 static int imm_1(unsigned op, bool osz16, bool rexw, unsigned modrm_reg,
-		 bool addr32)
+		 unsigned asz, bool code64)
 {
 	int z = osz16 ? 2 : 4;
 
@@ -54,7 +75,8 @@ static int imm_1(unsigned op, bool osz16, bool rexw, unsigned modrm_reg,
 	case 0x6a: case 0x6b: return 1;
 	case 0x80: case 0x82: case 0x83: return 1;
 	case 0x81: return z;
-	case 0xa0: case 0xa1: case 0xa2: case 0xa3: return addr32 ? 4 : 8;
+	case 0x9a: case 0xea: return code64 ? 0 : 2 + z; /* ptr16:z */
+	case 0xa0: case 0xa1: case 0xa2: case 0xa3: return (int)asz / 8;
 	case 0xa8: return 1;
 	case 0xa9: return z;
 	case 0xc0: case 0xc1: case 0xc6: return 1;
@@ -62,9 +84,10 @@ static int imm_1(unsigned op, bool osz16, bool rexw, unsigned modrm_reg,
 	case 0xc2: case 0xca: return 2;
 	case 0xc8: return 3;
 	case 0xcd: return 1;
+	case 0xd4: case 0xd5: return code64 ? 0 : 1;	/* aam/aad imm8 */
 	case 0xe0: case 0xe1: case 0xe2: case 0xe3: case 0xe4: case 0xe5:
 	case 0xe6: case 0xe7: case 0xeb: return 1;
-	case 0xe8: case 0xe9: return 4;	/* rel32 in 64-bit mode */
+	case 0xe8: case 0xe9: return code64 ? 4 : z;	/* 64-bit: rel32 */
 	case 0xf6: return modrm_reg < 2 ? 1 : 0;
 	case 0xf7: return modrm_reg < 2 ? z : 0;
 	default: break;
@@ -94,10 +117,10 @@ static bool no_modrm_0f(unsigned op)
 	}
 }
 
-static int imm_0f(unsigned op)
+static int imm_0f(unsigned op, bool osz16, bool code64)
 {
 	if (op >= 0x80 && op <= 0x8f)
-		return 4;	/* jcc rel32 */
+		return code64 || !osz16 ? 4 : 2;	/* jcc rel32 / rel16 */
 	switch (op) {
 	case 0x0f: case 0x70: case 0x71: case 0x72: case 0x73: case 0xa4:
 	case 0xac: case 0xba: case 0xc2: case 0xc4: case 0xc5: case 0xc6:
@@ -118,15 +141,13 @@ static bool is_legacy_prefix(unsigned b)
 	}
 }
 
-bool asmtpl_x86_is_prefix_byte(unsigned b)
+int asmtpl_x86_decode(enum asmtpl_x86_mode mode, const uint8_t *b,
+		      const uint8_t *known, size_t n, size_t *len)
 {
-	return is_legacy_prefix(b) || (b >= 0x40 && b <= 0x4f);
-}
-
-int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
-		      size_t *len)
-{
-	bool osz16 = false, addr32 = false, rexw = false;
+	bool code64 = mode == ASMTPL_X86_CODE64;
+	bool code16 = mode == ASMTPL_X86_CODE16 || mode == ASMTPL_X86_CODE16GCC;
+	bool p66 = false, p67 = false, rexw = false, osz16;
+	unsigned asz;
 	size_t i = 0;
 	unsigned op, map = 1;
 	int imm = 0;
@@ -149,29 +170,41 @@ int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
 		if (!is_legacy_prefix(b[i]))
 			break;
 		if (b[i] == 0x66)
-			osz16 = true;
+			p66 = true;
 		if (b[i] == 0x67)
-			addr32 = true;
+			p67 = true;
 		if (++i > 14)
 			return ASMTPL_X86_UNKNOWN;
 	}
-	if (b[i] >= 0x40 && b[i] <= 0x4f) {
+	osz16 = code16 != p66;
+	asz = code64 ? (p67 ? 32 : 64) : code16 != p67 ? 16 : 32;
+	if (code64 && b[i] >= 0x40 && b[i] <= 0x4f) {
 		rexw = b[i] & 8;
 		i++;
 		VALUE(i);
 	}
 	op = b[i++];
 	if (op == 0xc4 || op == 0xc5 || op == 0x62) {
-		/* VEX3 / VEX2 / EVEX: payload, opcode, ModRM, imm8 in map 3 */
+		/*
+		 * VEX3 / VEX2 / EVEX: payload, opcode, ModRM, imm8 in map 3.
+		 * Outside 64-bit code the byte after is a ModRM of les, lds or
+		 * bound unless its mod is 11 (a register form those lack).
+		 */
 		size_t payload = op == 0xc5 ? 1 : op == 0xc4 ? 2 : 3;
 
 		VALUE(i);
+		if (!code64 && (b[i] & 0xc0) != 0xc0) {
+			has_modrm = true;
+			imm = 0;
+			goto modrm;
+		}
 		map = op == 0xc5 ? 1 : (b[i] & (op == 0x62 ? 0x07 : 0x1f));
 		i += payload;
 		VALUE(i);
 		op = b[i++];
-		has_modrm = true;
-		imm = map == 3 ? 1 : (map == 1 ? imm_0f(op) : 0);
+		/* VEX 0F 77 (vzeroupper, vzeroall) is the one without ModRM */
+		has_modrm = !(map == 1 && op == 0x77);
+		imm = map == 3 ? 1 : (map == 1 ? imm_0f(op, osz16, code64) : 0);
 	} else if (op == 0x0f) {
 		VALUE(i);
 		op = b[i++];
@@ -183,12 +216,13 @@ int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
 			imm = map == 3 ? 1 : 0;
 		} else {
 			has_modrm = !no_modrm_0f(op);
-			imm = imm_0f(op);
+			imm = imm_0f(op, osz16, code64);
 		}
 	} else {
 		has_modrm = bit(modrm_1, op);
 		imm = -1;	/* may depend on ModRM.reg */
 	}
+modrm:
 	if (has_modrm) {
 		unsigned modrm, mod, rm;
 
@@ -197,21 +231,32 @@ int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
 		mod = modrm >> 6;
 		rm = modrm & 7;
 		if (imm < 0)
-			imm = imm_1(op, osz16, rexw, (modrm >> 3) & 7, addr32);
-		if (mod != 3 && rm == 4) {
-			VALUE(i);
-			if (mod == 0 && (b[i] & 7) == 5)
+			imm = imm_1(op, osz16, rexw, (modrm >> 3) & 7, asz,
+				    code64);
+		if (asz == 16) {
+			/* [bx+si] ... [bx]: no SIB; [disp16] at mod 0, rm 6 */
+			if (mod == 0 && rm == 6)
+				i += 2;
+			else if (mod == 1)
+				i += 1;
+			else if (mod == 2)
+				i += 2;
+		} else {
+			if (mod != 3 && rm == 4) {
+				VALUE(i);
+				if (mod == 0 && (b[i] & 7) == 5)
+					i += 4;
+				i++;
+			} else if (mod == 0 && rm == 5) {
+				i += 4;	/* disp32 (64-bit: %rip-relative) */
+			}
+			if (mod == 1)
+				i += 1;
+			else if (mod == 2)
 				i += 4;
-			i++;
-		} else if (mod == 0 && rm == 5) {
-			i += 4;		/* RIP-relative disp32 */
 		}
-		if (mod == 1)
-			i += 1;
-		else if (mod == 2)
-			i += 4;
 	} else if (imm < 0) {
-		imm = imm_1(op, osz16, rexw, 0, addr32);
+		imm = imm_1(op, osz16, rexw, 0, asz, code64);
 	}
 	i += (size_t)imm;
 	NEED(0);
@@ -221,39 +266,75 @@ int asmtpl_x86_decode(const uint8_t *b, const uint8_t *known, size_t n,
 #undef VALUE
 }
 
+/*
+ * Lengths of instructions without operands, as gas encodes them in
+ * 64- and 32-bit code.  size says what the code size changes ('-': nothing):
+ *   W  a 16-bit string op (movsw): 0x66 dropped in 16-bit code, 1 shorter;
+ *   L  a 32-bit string op (movsl): 0x66 added in 16-bit code, 1 longer;
+ *   G  a stack op whose suffix-less form .code16gcc makes 32-bit (ret,
+ *      pushf, popf, leave): 0x66 added, 1 longer;
+ *   Q  64-bit code only (gas refuses it elsewhere): no fixed length there.
+ */
 static const struct {
 	const char *mnemonic;
 	uint8_t len;
+	char size;
 } fixed_len[] = {
-	{ "nop", 1 }, { "ret", 1 }, { "retq", 1 }, { "int3", 1 }, { "cli", 1 },
-	{ "sti", 1 }, { "hlt", 1 }, { "pushf", 1 }, { "pushfq", 1 },
-	{ "popf", 1 }, { "popfq", 1 }, { "cld", 1 }, { "std", 1 }, { "clc", 1 },
-	{ "stc", 1 }, { "cmc", 1 }, { "leave", 1 }, { "leaveq", 1 },
-	{ "lahf", 1 }, { "sahf", 1 }, { "movsb", 1 }, { "movsl", 1 },
-	{ "stosb", 1 }, { "stosl", 1 }, { "lodsb", 1 }, { "lodsl", 1 },
-	{ "scasb", 1 }, { "cmpsb", 1 }, { "movsw", 2 }, { "stosw", 2 },
-	{ "movsq", 2 }, { "stosq", 2 }, { "lodsq", 2 }, { "cpuid", 2 },
-	{ "rdtsc", 2 }, { "rdpmc", 2 }, { "rdmsr", 2 }, { "wrmsr", 2 },
-	{ "pause", 2 }, { "ud2", 2 }, { "iretq", 2 }, { "wbinvd", 2 },
-	{ "invd", 2 }, { "syscall", 2 }, { "sysenter", 2 }, { "sysret", 2 },
-	{ "rdtscp", 3 }, { "lfence", 3 }, { "mfence", 3 }, { "sfence", 3 },
-	{ "clac", 3 }, { "stac", 3 }, { "swapgs", 3 }, { "serialize", 3 },
-	{ "vmcall", 3 }, { "vmmcall", 3 }, { "monitor", 3 }, { "mwait", 3 },
-	{ "xgetbv", 3 }, { "xsetbv", 3 }, { "sysretq", 3 }, { "rdpkru", 3 },
-	{ "wrpkru", 3 }, { "endbr64", 4 }, { "wbnoinvd", 3 },
+	{ "nop", 1, '-' }, { "ret", 1, 'G' }, { "retq", 1, 'Q' },
+	{ "int3", 1, '-' }, { "cli", 1, '-' }, { "sti", 1, '-' },
+	{ "hlt", 1, '-' }, { "pushf", 1, 'G' }, { "pushfq", 1, 'Q' },
+	{ "popf", 1, 'G' }, { "popfq", 1, 'Q' }, { "cld", 1, '-' },
+	{ "std", 1, '-' }, { "clc", 1, '-' }, { "stc", 1, '-' },
+	{ "cmc", 1, '-' }, { "leave", 1, 'G' }, { "leaveq", 1, 'Q' },
+	{ "lahf", 1, '-' }, { "sahf", 1, '-' }, { "movsb", 1, '-' },
+	{ "movsl", 1, 'L' }, { "stosb", 1, '-' }, { "stosl", 1, 'L' },
+	{ "lodsb", 1, '-' }, { "lodsl", 1, 'L' }, { "scasb", 1, '-' },
+	{ "cmpsb", 1, '-' }, { "movsw", 2, 'W' }, { "stosw", 2, 'W' },
+	{ "movsq", 2, 'Q' }, { "stosq", 2, 'Q' }, { "lodsq", 2, 'Q' },
+	{ "cpuid", 2, '-' }, { "rdtsc", 2, '-' }, { "rdpmc", 2, '-' },
+	{ "rdmsr", 2, '-' }, { "wrmsr", 2, '-' }, { "pause", 2, '-' },
+	{ "ud2", 2, '-' }, { "iretq", 2, 'Q' }, { "wbinvd", 2, '-' },
+	{ "invd", 2, '-' }, { "syscall", 2, '-' }, { "sysenter", 2, '-' },
+	{ "sysret", 2, '-' }, { "rdtscp", 3, '-' }, { "lfence", 3, '-' },
+	{ "mfence", 3, '-' }, { "sfence", 3, '-' }, { "clac", 3, '-' },
+	{ "stac", 3, '-' }, { "swapgs", 3, 'Q' }, { "serialize", 3, '-' },
+	{ "vmcall", 3, '-' }, { "vmmcall", 3, '-' }, { "monitor", 3, '-' },
+	{ "mwait", 3, '-' }, { "xgetbv", 3, '-' }, { "xsetbv", 3, '-' },
+	{ "sysretq", 3, 'Q' }, { "rdpkru", 3, '-' }, { "wrpkru", 3, '-' },
+	{ "endbr64", 4, '-' }, { "wbnoinvd", 3, '-' },
 };
+
+/* The length in code of that size, or 0 when gas has no such instruction. */
+static int fixed_length(enum asmtpl_x86_mode mode, uint8_t len, char size)
+{
+	bool code16 = mode == ASMTPL_X86_CODE16 || mode == ASMTPL_X86_CODE16GCC;
+
+	switch (size) {
+	case 'W': return code16 ? len - 1 : len;
+	case 'L': return code16 ? len + 1 : len;
+	case 'G': return mode == ASMTPL_X86_CODE16GCC ? len + 1 : len;
+	case 'Q': return mode == ASMTPL_X86_CODE64 ? len : 0;
+	default: return len;
+	}
+}
 
 /*
  * Bounds of one textual instruction's length.  prefixes: prefix words
  * before the mnemonic on the same line.  target_other_section: the
  * operand is a label known to be in another section, so a jump or call
- * to it is rel32.
+ * to it has the long form.  The long forms: call rel32 (5), jmp rel32 (5),
+ * jcc rel32 (6) in 64- and 32-bit code; call rel16 (3), jmp rel16 (3),
+ * jcc rel16 (4) in 16-bit code, where .code16gcc makes call "calll" (6).
  */
-void asmtpl_x86_text_bounds(const char *mn, size_t mlen, const char *ops,
-			    size_t olen, unsigned prefixes,
-			    bool target_other_section, int64_t *lo,
-			    int64_t *hi)
+void asmtpl_x86_text_bounds(enum asmtpl_x86_mode mode, const char *mn,
+			    size_t mlen, const char *ops, size_t olen,
+			    unsigned prefixes, bool target_other_section,
+			    int64_t *lo, int64_t *hi)
 {
+	bool code16 = mode == ASMTPL_X86_CODE16 || mode == ASMTPL_X86_CODE16GCC;
+	int64_t call_len = mode == ASMTPL_X86_CODE16 ? 3 :
+			   mode == ASMTPL_X86_CODE16GCC ? 6 : 5;
+	int64_t jmp_len = code16 ? 3 : 5, jcc_len = code16 ? 4 : 6;
 	size_t i;
 	bool no_ops = olen == 0;
 	bool bare_target = olen > 0 && ops[0] != '*' && ops[0] != '%' &&
@@ -264,28 +345,35 @@ void asmtpl_x86_text_bounds(const char *mn, size_t mlen, const char *ops,
 	*hi = 15;
 	if (no_ops) {
 		for (i = 0; i < sizeof(fixed_len) / sizeof(fixed_len[0]); i++) {
-			if (asmtpl_word_eq(mn, mlen, fixed_len[i].mnemonic)) {
-				*lo = *hi = fixed_len[i].len + (int64_t)prefixes;
+			int len;
+
+			if (!asmtpl_word_eq(mn, mlen, fixed_len[i].mnemonic))
+				continue;
+			len = fixed_length(mode, fixed_len[i].len,
+					   fixed_len[i].size);
+			if (len) {
+				*lo = *hi = len + (int64_t)prefixes;
 				return;
 			}
+			break;
 		}
 	}
 	if (bare_target && (asmtpl_word_eq(mn, mlen, "call") ||
 			    asmtpl_word_eq(mn, mlen, "callq"))) {
-		*lo = *hi = 5 + (int64_t)prefixes;
+		*lo = *hi = call_len + (int64_t)prefixes;
 		return;
 	}
 	if (bare_target && (asmtpl_word_eq(mn, mlen, "jmp") ||
 			    asmtpl_word_eq(mn, mlen, "jmpq"))) {
-		*lo = target_other_section ? 5 : 2;
-		*hi = 5;
+		*lo = target_other_section ? jmp_len : 2;
+		*hi = jmp_len;
 		*lo += prefixes;
 		*hi += prefixes;
 		return;
 	}
 	if (bare_target && mlen >= 2 && mlen <= 5 && (mn[0] == 'j' || mn[0] == 'J')) {
-		*lo = target_other_section ? 6 : 2;
-		*hi = 6;
+		*lo = target_other_section ? jcc_len : 2;
+		*hi = jcc_len;
 		*lo += prefixes;
 		*hi += prefixes;
 		return;

@@ -56,7 +56,8 @@ static void print_result(FILE *out, const struct asmtpl_result *r)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: asmtpl-eval [--arch x86_64|arm64] < records\n"
+	fprintf(f, "usage: asmtpl-eval [--arch x86_64|i386|i386-code16|arm64]"
+		   " < records\n"
 		   "  records: NUL-separated, each 'E' or 'B' then the template\n");
 }
 
