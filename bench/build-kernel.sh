@@ -56,6 +56,11 @@ export KBUILD_BUILD_USER=asminline KBUILD_BUILD_HOST=asminline KBUILD_BUILD_VERS
 
 kcflags=""
 if [ "$variant" != none ]; then
+	# The build loads its own copy: a plugin rebuilt meanwhile (cmake
+	# --build writes the .so in place) must not reach a compile halfway
+	# ("cannot load plugin: file too short").
+	cp "$plugin" "$out/asminline.so"
+	plugin=$out/asminline.so
 	kcflags="-fplugin=$plugin -fplugin-arg-asminline-report=$out/report.jsonl -fplugin-arg-asminline-diag=none"
 	[ "$variant" = apply ] && kcflags="$kcflags -fplugin-arg-asminline-mode=apply"
 fi
