@@ -3,7 +3,7 @@
  * apply.c — input of the apply-mode test (apply.sh).
  *
  * stats_update() is a static inline wrapper of eleven LOCK_PREFIX asm, the
- * shape FACTS.md measured: GCC 12 -O2 charges it 11 x 7 = 77 plus the C
+ * shape measured on GCC 12: at -O2 it charges it 11 x 7 = 77 plus the C
  * around it, over max-inline-insns-single (70), so it stays out of line
  * and all five callers call it.  With mode=apply each asm is charged 1 and
  * the wrapper is inlined into every caller: its symbol disappears.
