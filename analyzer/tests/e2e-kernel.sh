@@ -29,7 +29,7 @@ build=$("$PREPARE" x86_64 $objs) || rc=$?
 # kernel/fork.o again, with DWARF, from its own command line: the compiler
 # part with -g and our output, then objtool on our copy as Kbuild runs it.
 # Nothing is written into the shared build tree.
-line=$(sed -n '1s/^cmd_[^ ]* := //p' "$build/kernel/.fork.o.cmd")
+line=$(sed -n '1s/^\(saved\)\?cmd_[^ ]* := //p' "$build/kernel/.fork.o.cmd")
 [ -n "$line" ] || fail "no command line in kernel/.fork.o.cmd"
 cc=$(echo "${line%%;*}" | sed -e 's/-Wp,-MMD,[^ ]*//' -e "s| -o kernel/fork.o | -g -o $PWD/fork-g.o |")
 objtool=$(echo "$line" | tr ';' '\n' | grep objtool | sed "s| kernel/fork.o *\$| $PWD/fork-g.o|" || true)
