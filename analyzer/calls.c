@@ -95,7 +95,7 @@ static void sym_index_build(const struct object *o, struct sym_index *ix)
 		const struct obj_sym *s = &o->syms[i];
 
 		if (s->defined && s->type != STT_SECTION && s->type != STT_FILE &&
-		    *s->name)
+		    !s->padding && *s->name)
 			ix->v[ix->n++] = s;
 	}
 	if (ix->n)
@@ -108,15 +108,24 @@ static int sym_rank(const struct obj_sym *s)
 	       (s->bind != STB_LOCAL);
 }
 
-/* The name objdump would give a target no function starts at: the
- * nearest symbol at or before it, "sym+0x10". */
+/*
+ * The name objdump would give a target no function starts at: the
+ * nearest symbol at or before it, "sym+0x10".  Padding symbols are not
+ * names: a target in the padding in front of a function is "func-0x10".
+ */
 static const char *addr_name(struct object *o, struct sym_index *ix,
 			     uint64_t target)
 {
 	const struct obj_sym *best;
 	size_t lo = 0, hi;
 	char buf[512];
+	uint32_t fi = object_func_at(o, target);
 
+	if (fi != OBJ_NONE && o->funcs[fi].addr > target) {
+		snprintf(buf, sizeof(buf), "%s-0x%llx", o->funcs[fi].name,
+			 (unsigned long long)(o->funcs[fi].addr - target));
+		return arena_strdup(&o->strings, buf);
+	}
 	if (!ix->v)
 		sym_index_build(o, ix);
 	hi = ix->n;

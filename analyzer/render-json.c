@@ -201,7 +201,7 @@ static void json_calls(struct json *j, struct report *rep)
 		json_kv_uint(j, "callers", r->callers);
 		if (r->ref.func && r->ref.func->size) {
 			json_kv_uint(j, "insns", r->ref.func->insns);
-			json_kv_uint(j, "bytes", r->ref.func->size);
+			json_kv_uint(j, "bytes", object_func_bytes(r->ref.func));
 		}
 		json_kv_bool(j, "tiny", r->tiny);
 		json_kv_string(j, "class", render_callee_class(r->cls));
