@@ -10,9 +10,9 @@
  * ftrace `call __fentry__` at entry (its 5-byte NOP form is a NOP), `ret`
  * and `jmp __x86_return_thunk` (the return itself).
  *
- * Tables: struct alt_instr {s32 instr_offset, repl_offset; u16 cpuid; u8
- * instrlen, replacementlen;}, R_X86_64_PC32/PC64 in a .o, EX_TYPE_* in the
- * low byte of the exception entry's data word.
+ * Tables (table-layout.c has the layouts): the cpuid of struct alt_instr
+ * and its lengths, R_X86_64_PC32/PC64 in a .o, EX_TYPE_* in the low byte
+ * of the exception entry's data word.
  */
 #include <string.h>
 
@@ -166,25 +166,23 @@ static void x86_step(const struct object *o, uint32_t shndx,
 	}
 }
 
-static unsigned get16(const unsigned char *p)
+static const char *x86_alt_check(const struct table_alt *a)
 {
-	return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-
-static const char *x86_alt_check(const unsigned char *e)
-{
-	/* (NCAPINTS + NBUGINTS) * 32 is 736 in 6.1: allow growth. */
-	if ((get16(e + 8) & 0x7fff) >= 32 * 32)
+	/*
+	 * (NCAPINTS + NBUGINTS) * 32 is 736 in 6.1: allow growth.  Bit 15 is
+	 * 5.13-6.2's ALT_NOT; 6.3 moved the flags to their own u16.
+	 */
+	if ((a->feature & 0x7fff) >= 32 * 32)
 		return "cpuid out of range";
-	if (e[11] > e[10])
+	if (a->rlen > a->len)
 		return "replacementlen > instrlen";
 	return NULL;
 }
 
-static const char *x86_ex_check(const unsigned char *e)
+static const char *x86_ex_check(unsigned type)
 {
 	/* EX_TYPE_* is the low byte of data; 6.1 has about 20. */
-	return e[8] < 64 ? NULL : "unknown EX_TYPE";
+	return type < 64 ? NULL : "unknown EX_TYPE";
 }
 
 const struct machine machine_x86_64 = {

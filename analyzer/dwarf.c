@@ -13,6 +13,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "sites.h"
+#include "table-layout.h"
 
 struct dwarf_keep {
 	Dwarf *dw;			/* vmlinux: kept for dwarf_locate() */
@@ -26,14 +27,6 @@ struct dwarf_walk {
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	size_t copies_cap;
-};
-
-static const char *const table_structs[TABLE_COUNT] = {
-	[TABLE_ALTINSTR] = "alt_instr",
-	[TABLE_EX] = "exception_table_entry",
-	[TABLE_BUG] = "bug_entry",
-	[TABLE_JUMP] = "jump_entry",
-	[TABLE_STATIC_CALL] = "static_call_site",
 };
 
 static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
@@ -189,6 +182,96 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	}
 }
 
+/* Byte size of a member's type (typedefs and qualifiers peeled). */
+static bool type_size(Dwarf_Die *member, Dwarf_Word *size)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die type, peeled;
+
+	if (!dwarf_attr(member, DW_AT_type, &a) || !dwarf_formref_die(&a, &type))
+		return false;
+	if (dwarf_peel_type(&type, &peeled) != 0)
+		return false;
+	return dwarf_aggregate_size(&peeled, size) == 0;
+}
+
+/*
+ * Where a member starts, in bits from the start of its struct: DWARF 5's
+ * DW_AT_data_bit_offset, or DWARF 4's DW_AT_data_member_location (bytes;
+ * absent in a union) with, for a bit-field, DW_AT_bit_offset counted from
+ * the most significant bit of a storage unit of DW_AT_byte_size bytes.
+ */
+static bool member_bits(Dwarf_Die *m, Dwarf_Word unit_bytes, Dwarf_Word *bit,
+			Dwarf_Word *bits)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word loc = 0, bit_size = 0, bit_off, byte_size;
+
+	if (dwarf_attr(m, DW_AT_bit_size, &a) && dwarf_formudata(&a, &bit_size))
+		return false;
+	if (dwarf_attr(m, DW_AT_data_bit_offset, &a)) {
+		if (dwarf_formudata(&a, bit))
+			return false;
+		*bits = bit_size ? bit_size : unit_bytes * 8;
+		return true;
+	}
+	if (dwarf_attr(m, DW_AT_data_member_location, &a) &&
+	    dwarf_formudata(&a, &loc))
+		return false;	/* a location expression: not a plain offset */
+	*bit = loc * 8;
+	*bits = unit_bytes * 8;
+	if (bit_size && dwarf_attr(m, DW_AT_bit_offset, &a)) {
+		if (dwarf_formudata(&a, &bit_off))
+			return false;
+		if (!dwarf_attr(m, DW_AT_byte_size, &a) ||
+		    dwarf_formudata(&a, &byte_size))
+			byte_size = unit_bytes;
+		if (bit_off + bit_size > byte_size * 8)
+			return false;
+		*bit = loc * 8 + byte_size * 8 - bit_off - bit_size;
+		*bits = bit_size;
+	} else if (bit_size) {
+		*bits = bit_size;
+	}
+	return true;
+}
+
+/* The members of struct/union die at base bytes, anonymous ones entered. */
+static void struct_members(struct object *o, Dwarf_Die *die, Dwarf_Word base,
+			   struct dwarf_struct *ds, int depth)
+{
+	Dwarf_Die m;
+
+	if (depth > 4 || dwarf_child(die, &m) != 0)
+		return;
+	do {
+		const char *name;
+		Dwarf_Word size, bit, bits;
+
+		if (dwarf_tag(&m) != DW_TAG_member || !type_size(&m, &size) ||
+		    !member_bits(&m, size, &bit, &bits))
+			continue;
+		name = dwarf_diename(&m);
+		if (!name) {
+			Dwarf_Attribute a;
+			Dwarf_Die type, peeled;
+
+			if (!(bit % 8) && dwarf_attr(&m, DW_AT_type, &a) &&
+			    dwarf_formref_die(&a, &type) &&
+			    dwarf_peel_type(&type, &peeled) == 0)
+				struct_members(o, &peeled, base + bit / 8, ds,
+					       depth + 1);
+			continue;
+		}
+		if (bit % 8 || bits % 8 || ds->nmembers == DWARF_STRUCT_MEMBERS)
+			continue;	/* not a whole byte: never a table field */
+		ds->members[ds->nmembers++] = (struct dwarf_member){
+			.name = intern(o, name),
+			.offset = (uint32_t)(base + bit / 8),
+			.size = (uint32_t)(bits / 8) };
+	} while (dwarf_siblingof(&m, &m) == 0);
+}
+
 static void visit_struct(struct object *o, Dwarf_Die *die)
 {
 	const char *name = dwarf_diename(die);
@@ -198,10 +281,15 @@ static void visit_struct(struct object *o, Dwarf_Die *die)
 	if (!name || dwarf_hasattr(die, DW_AT_declaration) ||
 	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))
 		return;
-	for (int t = 0; t < TABLE_COUNT; t++)
-		if (table_structs[t] && !o->dwarf_struct_size[t] &&
-		    !strcmp(name, table_structs[t]))
-			o->dwarf_struct_size[t] = (uint32_t)size;
+	for (int t = 0; t < TABLE_COUNT; t++) {
+		struct dwarf_struct *ds = &o->dwarf_structs[t];
+		const char *want = table_layout_struct((enum table_kind)t);
+
+		if (!want || ds->size || strcmp(name, want))
+			continue;
+		ds->size = (uint32_t)size;
+		struct_members(o, die, 0, ds, 0);
+	}
 }
 
 /*
@@ -388,7 +476,7 @@ void dwarf_object_run(struct object *o)
 			o->funcs[i].decl_file = NULL;
 			o->funcs[i].dwarf_copy = false;
 		}
-		memset(o->dwarf_struct_size, 0, sizeof(o->dwarf_struct_size));
+		memset(o->dwarf_structs, 0, sizeof(o->dwarf_structs));
 	}
 }
 

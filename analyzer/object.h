@@ -139,10 +139,34 @@ enum table_status {
 struct table_result {
 	enum table_status status;
 	uint32_t entry_size;
-	uint64_t entries;		/* excluding padding */
+	const char *layout;		/* which layout was read (table-layout.h) */
+	const char *layout_kernels;	/* a built-in one's kernel versions */
+	bool layout_from_dwarf;		/* the file's own DWARF gave it */
+	uint64_t entries;		/* excluding padding and unusual ones */
 	uint64_t padding;		/* all-zero entries (.smp_locks page fill) */
+	uint64_t unusual;		/* entries that fail a check: not counted */
+	const char *unusual_why;	/* the check the first one failed */
 	uint64_t in_funcs, outside;
 	const char *refused;		/* why, when TABLE_REFUSED */
+};
+
+/*
+ * A structure behind a table as the file's DWARF describes it: its size
+ * and its members at byte offsets, members of anonymous structs and
+ * unions (6.3's alt_instr.cpuid, a 16-bit bit-field in a union) flattened
+ * into it.  Bit-fields are kept when they start and end on a byte.
+ */
+#define DWARF_STRUCT_MEMBERS 16
+
+struct dwarf_member {
+	const char *name;
+	uint32_t offset, size;		/* bytes */
+};
+
+struct dwarf_struct {
+	uint32_t size;			/* 0: not in the DWARF */
+	uint32_t nmembers;
+	struct dwarf_member members[DWARF_STRUCT_MEMBERS];
 };
 
 struct object {
@@ -181,7 +205,7 @@ struct object {
 	struct dwarf_copy *dcopies;
 	size_t ndcopies;
 	uint64_t dwarf_units;
-	uint32_t dwarf_struct_size[TABLE_COUNT];	/* from DWARF, 0 unknown */
+	struct dwarf_struct dwarf_structs[TABLE_COUNT];	/* table-layout.c */
 	void *dwarf_keep;		/* lazy locator state (dwarf.c) */
 
 	/* sites.c, sites-lines.c: its records' expansion points in code */

@@ -234,6 +234,16 @@ static void json_tables(struct json *j, const struct report *rep)
 		json_kv_uint(j, "in_copies", tr->in_copies[k]);
 		json_kv_uint(j, "outside", r->outside);
 		json_kv_uint(j, "padding", r->padding);
+		json_kv_uint(j, "unusual", r->unusual);
+		if (r->unusual_why)
+			json_kv_string(j, "unusual_reason", r->unusual_why);
+		if (r->layout) {
+			json_kv_string(j, "layout", r->layout);
+			json_kv_string(j, "layout_from", r->layout_from_dwarf ?
+				       "dwarf" : "built-in");
+			if (r->layout_kernels)
+				json_kv_string(j, "layout_kernels", r->layout_kernels);
+		}
 		json_kv_uint(j, "refused_objects", tr->refused[k]);
 		if (r->refused)
 			json_kv_string(j, "refused", r->refused);

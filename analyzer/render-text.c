@@ -290,6 +290,10 @@ static void print_tables(FILE *out, struct report *rep)
 			snprintf(buf, sizeof(buf), "refused in %zu object%s: %s",
 				 tr->refused[k], tr->refused[k] == 1 ? "" : "s",
 				 r->refused ? r->refused : "");
+		else if (r->unusual)
+			snprintf(buf, sizeof(buf), "read; %s: %llu (%s)",
+				 r->unusual_why, (unsigned long long)r->unusual,
+				 tables_unusual((enum table_kind)k));
 		else
 			snprintf(buf, sizeof(buf), "%s",
 				 r->status == TABLE_READ ? "read" : "absent");
