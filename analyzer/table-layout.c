@@ -28,7 +28,8 @@
  *           with it
  *         struct jump_entry {s32 code, target; s64 key;}           16
  *         struct static_call_site {s32 addr, key;} (x86 only)       8
- *         .smp_locks, .retpoline_sites, .return_sites: s32
+ *         .smp_locks, .retpoline_sites (5.16+), .return_sites (5.19+):
+ *           s32
  */
 #include "table-layout.h"
 
@@ -60,8 +61,11 @@ static const struct table_layout arm64_alt = {
 static const struct table_layout smp_locks = {
 	4, "s32 lock-prefix pointers", "5.10+", { CODE(0) }, 1,
 	NONE, NONE, NONE, NONE, 0 };
-static const struct table_layout sites = {
-	4, "s32 site pointers", "5.17+", { CODE(0) }, 1,
+static const struct table_layout retpoline_sites = {
+	4, "s32 site pointers", "5.16+", { CODE(0) }, 1,
+	NONE, NONE, NONE, NONE, 0 };
+static const struct table_layout return_sites = {
+	4, "s32 site pointers", "5.19+", { CODE(0) }, 1,
 	NONE, NONE, NONE, NONE, 0 };
 
 static const struct table_layout x86_ex_handler = {
@@ -122,8 +126,8 @@ static const struct table_layout *const x86_layouts[TABLE_COUNT][LAYOUTS] = {
 	[TABLE_BUG] = { &bug12, &bug8, &bug16 },
 	[TABLE_JUMP] = { &jump },
 	[TABLE_STATIC_CALL] = { &static_call },
-	[TABLE_RETPOLINE] = { &sites },
-	[TABLE_RETURN] = { &sites },
+	[TABLE_RETPOLINE] = { &retpoline_sites },
+	[TABLE_RETURN] = { &return_sites },
 };
 
 static const struct table_layout *const arm64_layouts[TABLE_COUNT][LAYOUTS] = {
@@ -133,8 +137,8 @@ static const struct table_layout *const arm64_layouts[TABLE_COUNT][LAYOUTS] = {
 	[TABLE_BUG] = { &bug12, &bug8, &bug16 },
 	[TABLE_JUMP] = { &jump },
 	[TABLE_STATIC_CALL] = { &static_call },
-	[TABLE_RETPOLINE] = { &sites },
-	[TABLE_RETURN] = { &sites },
+	[TABLE_RETPOLINE] = { &retpoline_sites },
+	[TABLE_RETURN] = { &return_sites },
 };
 
 const struct table_layout *table_layout_builtin(const struct machine *m,
