@@ -27,6 +27,7 @@ struct dwarf_walk {
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	size_t copies_cap;
+	size_t noreturn_cap;
 };
 
 static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
@@ -137,6 +138,25 @@ static void declaration(struct object *o, Dwarf_Die *die, const char **file,
 	*line = dwarf_decl_line(die, &l) == 0 && l > 0 ? (uint32_t)l : 0;
 }
 
+/*
+ * A function declared noreturn (`__noreturn`, `_Noreturn`): GCC marks its
+ * DIE, the definition's and every unit's declaration of it alike, with
+ * DW_AT_noreturn.  Calls to it are failure paths (calls.c).  Names are
+ * kept once per unit that mentions them; calls.c merges them.
+ */
+static void note_noreturn(struct dwarf_walk *w, Dwarf_Die *die)
+{
+	struct object *o = w->o;
+	const char *name;
+
+	if (!dwarf_hasattr(die, DW_AT_noreturn) || !(name = dwarf_diename(die)))
+		return;
+	for (size_t i = o->nnoreturn; i-- > 0 && i + 8 >= o->nnoreturn;)
+		if (!strcmp(o->noreturn[i], name))
+			return;		/* a neighbour said it already */
+	*VEC_PUSH(o->noreturn, o->nnoreturn, w->noreturn_cap) = intern(o, name);
+}
+
 static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 			     const char *cu)
 {
@@ -147,6 +167,7 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	uint32_t fi;
 	uint8_t inl;
 
+	note_noreturn(w, die);
 	if (!die_code(die, &entry, &size) || !flat_addr(w, entry, &flat))
 		return;
 	fi = object_func_at(o, flat);
@@ -470,6 +491,9 @@ void dwarf_object_run(struct object *o)
 		free(o->dcopies);
 		o->dcopies = NULL;
 		o->ndcopies = 0;
+		free(o->noreturn);
+		o->noreturn = NULL;
+		o->nnoreturn = 0;
 		for (size_t i = 0; i < o->nfuncs; i++) {
 			o->funcs[i].cu = NULL;
 			o->funcs[i].die = 0;

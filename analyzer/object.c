@@ -508,6 +508,7 @@ void object_free(struct object *o)
 	free(o->funcs);
 	free(o->calls);
 	free(o->dcopies);
+	free(o->noreturn);
 	free(o->table_counts);
 	asmscan_msgs_free(&o->msgs);
 	arena_free(&o->strings);

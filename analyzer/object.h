@@ -206,6 +206,8 @@ struct object {
 	size_t ndcopies;
 	uint64_t dwarf_units;
 	struct dwarf_struct dwarf_structs[TABLE_COUNT];	/* table-layout.c */
+	const char **noreturn;		/* subprograms with DW_AT_noreturn */
+	size_t nnoreturn;
 	void *dwarf_keep;		/* lazy locator state (dwarf.c) */
 
 	/* sites.c, sites-lines.c: its records' expansion points in code */

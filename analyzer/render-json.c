@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-json.c — --format json: one document per run, described in
- * docs/asmscan.md (format_version 1).  Every list is complete (-n does
+ * docs/asmscan.md (format_version 2).  Every list is complete (-n does
  * not apply); the problems reported on stderr are also in "errors" and
  * "notes", so a reader of stdout alone sees them.  Addresses are "0x…"
  * strings: the virtual address in vmlinux, the offset in "section" in a
@@ -187,6 +187,8 @@ static void json_calls(struct json *j, struct report *rep)
 	json_kv_uint(j, "ftrace_sites", cr->ftrace_sites);
 	json_kv_uint(j, "thunk_sites", cr->thunk_sites);
 	json_kv_uint(j, "static_call_sites", cr->trampoline_sites);
+	json_kv_uint(j, "placeholder_sites", cr->placeholder_sites);
+	json_kv_uint(j, "failure_sites", cr->failure_sites);
 	json_key(j, "callees");
 	json_array_begin(j);
 	for (size_t i = 0; i < cr->nrows; i++) {
