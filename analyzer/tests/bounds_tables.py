@@ -16,10 +16,14 @@ and the bytes in between (`readelf -SW` says where in the file).  Then:
     .smp_locks) equal asmscan's padding;
   - for .smp_locks, entries whose byte is not a lock prefix (0xf0), or
     that point outside an executable section, equal asmscan's unusual
-    count: alternatives_smp_lock() skips them.
+    count: alternatives_smp_lock() skips them;
+  - per function (STT_FUNC, `readelf -s`; a padding symbol __pfx_NAME or
+    __cfi_NAME counts with the function after it), the entries whose
+    site, the first s32 of the entry plus its own address, falls in it.
 
 Prints one line per table and exits 1 on any difference.
 """
+import bisect
 import json
 import re
 import struct
@@ -80,8 +84,35 @@ def main():
                 return off + addr - a, x
         return None, False
 
+    # Functions (STT_FUNC) by address: [start - padding, start + size).
+    sizes, pads = {}, {}
+    for line in run('readelf', '-sW', vmlinux).splitlines():
+        f = line.split()
+        if len(f) != 8 or f[3] != 'FUNC' or not f[6].isdigit():
+            continue
+        addr, size = int(f[1], 16), int(f[2])
+        if f[7].startswith(('__pfx_', '__cfi_')):
+            pads[addr + size] = max(pads.get(addr + size, 0), size)
+        else:
+            sizes[addr] = max(sizes.get(addr, 0), size)
+    starts = sorted(sizes)
+
+    def func_at(addr):
+        i = bisect.bisect_right(starts, addr)
+        if i and (addr == starts[i - 1] or addr < starts[i - 1] + sizes[starts[i - 1]]):
+            return starts[i - 1]
+        if i < len(starts) and starts[i] - addr <= pads.get(starts[i], 0):
+            return starts[i]
+        return None
+
     with open(doc) as f:
-        got = {t['section']: t for t in json.load(f)['tables']['sections']}
+        rep = json.load(f)['tables']
+    got = {t['section']: t for t in rep['sections']}
+    got_funcs = {}
+    for fn in rep['functions']:
+        for sec, n in fn['entries'].items():
+            got_funcs[(sec, int(fn['address'], 16))] = n
+    want_funcs = {}
     bad = 0
     for name, struct_name, start, stop in TABLES:
         t = got[name]
@@ -95,16 +126,19 @@ def main():
         data = image[off:off + nbytes]
         entries = [data[i:i + size] for i in range(0, nbytes, size)]
         zero = sum(1 for e in entries if not any(e))
-        skipped = None
-        if name == '.smp_locks':
-            skipped = 0
-            for i, e in enumerate(entries):
-                if not any(e):
-                    continue
-                target = syms[start] + 4 * i + struct.unpack('<i', e)[0]
+        skipped = 0 if name == '.smp_locks' else None
+        for i, e in enumerate(entries):
+            if not any(e) or len(e) < 4:
+                continue
+            target = syms[start] + size * i + struct.unpack('<i', e[:4])[0]
+            if name == '.smp_locks':
                 at, x = where(target)
                 if at is None or not x or image[at] != 0xf0:
                     skipped += 1
+                    continue
+            fn = func_at(target)
+            if fn is not None:
+                want_funcs[(name, fn)] = want_funcs.get((name, fn), 0) + 1
         counted = t['entries'] + t['padding'] + t['unusual']
         ok = (t['status'] == 'read' and nbytes % size == 0 and
               t['entry_size'] == size and counted == nbytes // size and
@@ -116,7 +150,14 @@ def main():
                  t['entry_size'], t['entries'], t['padding'], t['unusual'],
                  '' if ok else '  <- DIFFERS'))
         bad += not ok
-    return 1 if bad else 0
+    differ = sorted(k for k in set(want_funcs) | set(got_funcs)
+                    if want_funcs.get(k) != got_funcs.get(k))
+    for sec, fn in differ[:20]:
+        print('%s in the function at %#x: bytes say %s, asmscan %s'
+              % (sec, fn, want_funcs.get((sec, fn)), got_funcs.get((sec, fn))))
+    print('%d (table, function) pairs from the bytes and readelf -s, %d differ'
+          % (len(want_funcs), len(differ)))
+    return 1 if bad or differ else 0
 
 
 if __name__ == '__main__':
