@@ -34,6 +34,8 @@ enum callee_class {
 	CALLEE_FTRACE,			/* __fentry__: patched at boot */
 	CALLEE_THUNK,			/* __x86_indirect_thunk_*: an indirect call */
 	CALLEE_TRAMPOLINE,		/* __SCT__*: a static call, patched at run time */
+	CALLEE_PLACEHOLDER,		/* BUG_func: an alternative call's stand-in */
+	CALLEE_FAILURE,			/* noreturn, fortify, UBSan/KASAN reports */
 };
 
 struct callee_row {
@@ -53,6 +55,7 @@ struct calls_report {
 	uint64_t sites_unknown;		/* to undefined symbols nobody defines */
 	uint64_t tiny_sites, tiny_tail_calls, tiny_callees;
 	uint64_t ftrace_sites, thunk_sites, trampoline_sites;
+	uint64_t placeholder_sites, failure_sites;
 	struct callee_row *rows;	/* sites descending, then name */
 	size_t nrows;
 };

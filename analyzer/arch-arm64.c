@@ -17,7 +17,8 @@
  *		(yield, csdb, esb ...) are.  -fpatchable-function-entry NOPs
  *		(ftrace) and alignment NOPs are NOPs.
  *
- * Tables (arch/arm64/include/asm/alternative.h, asm/extable.h of 6.1):
+ * Tables (arch/arm64/include/asm/alternative.h, asm/extable.h of 6.1;
+ * every version's layout is in table-layout.c):
  *   struct alt_instr {s32 orig_offset, alt_offset; u16 cpufeature; u8
  *   orig_len, alt_len;}: orig_len == alt_len, whole instructions; with
  *   ARM64_CB_BIT (bit 15) of cpufeature alt_offset points at the callback
@@ -123,28 +124,21 @@ static void arm64_step(const struct object *o, uint32_t shndx,
 	}
 }
 
-static unsigned get16(const unsigned char *p)
+static const char *arm64_alt_check(const struct table_alt *a)
 {
-	return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-
-static const char *arm64_alt_check(const unsigned char *e)
-{
-	unsigned feature = get16(e + 8);
-
-	if ((feature & ~A64_CB_BIT) >= A64_MAX_CAPS)
+	if ((a->feature & ~A64_CB_BIT) >= A64_MAX_CAPS)
 		return "cpufeature out of range";
-	if (e[10] % 4)
+	if (a->len % 4)
 		return "orig_len is not whole instructions";
-	if (feature & A64_CB_BIT)
-		return e[11] ? "callback entry with a replacement" : NULL;
-	return e[11] == e[10] ? NULL : "alt_len != orig_len";
+	if (a->feature & A64_CB_BIT)
+		return a->rlen ? "callback entry with a replacement" : NULL;
+	return a->rlen == a->len ? NULL : "alt_len != orig_len";
 }
 
-static const char *arm64_ex_check(const unsigned char *e)
+static const char *arm64_ex_check(unsigned type)
 {
 	/* s16 type: EX_TYPE_NONE .. EX_TYPE_LOAD_UNALIGNED_ZEROPAD (4). */
-	return get16(e + 8) < 16 ? NULL : "unknown EX_TYPE";
+	return type < 16 ? NULL : "unknown EX_TYPE";
 }
 
 const struct machine machine_arm64 = {

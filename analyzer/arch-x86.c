@@ -10,9 +10,9 @@
  * ftrace `call __fentry__` at entry (its 5-byte NOP form is a NOP), `ret`
  * and `jmp __x86_return_thunk` (the return itself).
  *
- * Tables: struct alt_instr {s32 instr_offset, repl_offset; u16 cpuid; u8
- * instrlen, replacementlen;}, R_X86_64_PC32/PC64 in a .o, EX_TYPE_* in the
- * low byte of the exception entry's data word.
+ * Tables (table-layout.c has the layouts): the cpuid of struct alt_instr
+ * and its lengths, R_X86_64_PC32/PC64 in a .o, EX_TYPE_* in the low byte
+ * of the exception entry's data word.
  */
 #include <string.h>
 
@@ -86,6 +86,57 @@ static bool is_rel8_jmp(const cs_insn *insn)
 	       only_prefixes(insn->bytes, insn->size - 2u);
 }
 
+/* Bytes of a ModRM operand (ModRM, SIB, displacement) at p, 0 if short. */
+static size_t modrm_len(const uint8_t *p, size_t left)
+{
+	unsigned mod, rm;
+	size_t n = 1;
+
+	if (!left)
+		return 0;
+	mod = p[0] >> 6, rm = p[0] & 7;
+	if (mod != 3 && rm == 4) {
+		if (left < 2)
+			return 0;
+		n++;
+		if (mod == 0 && (p[1] & 7) == 5)
+			n += 4;			/* SIB without base: disp32 */
+	}
+	if (mod == 1)
+		n += 1;
+	else if (mod == 2 || (mod == 0 && rm == 5))
+		n += 4;				/* disp32, or RIP-relative */
+	return n <= left ? n : 0;
+}
+
+/*
+ * The length of an instruction capstone 4 does not know but the kernel
+ * uses, 0 if it is none of them: the 0f 01 group with a register operand
+ * (rdpkru, wrpkru, serialize, tdcall, pvalidate, rmpadjust ...) and the
+ * CET shadow-stack stores wrss/wruss (0f 38 f6/f5 /r, in 6.6+'s
+ * arch/x86/kernel/shstk.c).  Skipping such an instruction a byte at a time
+ * can swallow the next one: 6.12's setup_signal_shadow_stack() lost its
+ * call to fpregs_lock_and_load behind two wrussq.
+ */
+static size_t unknown_len(const uint8_t *code, size_t left)
+{
+	size_t i = 0, m;
+
+	while (i < left && (code[i] == 0x66 || code[i] == 0xf2 || code[i] == 0xf3 ||
+			    code[i] == 0x2e || code[i] == 0x3e))
+		i++;
+	if (i < left && (code[i] & 0xf0) == 0x40)
+		i++;				/* REX */
+	if (left - i >= 3 && code[i] == 0x0f && code[i + 1] == 0x01 &&
+	    code[i + 2] >> 6 == 3)
+		return i + 3;
+	if (left - i >= 4 && code[i] == 0x0f && code[i + 1] == 0x38 &&
+	    (code[i + 2] == 0xf5 || code[i + 2] == 0xf6) &&
+	    (m = modrm_len(code + i + 3, left - i - 3)))
+		return i + 3 + m;
+	return 0;
+}
+
 static void x86_prepare(struct object *o)
 {
 	o->fentry_addr = object_symbol_addr(o, "__fentry__");
@@ -117,7 +168,11 @@ static void x86_step(const struct object *o, uint32_t shndx,
 		return;
 	}
 	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, insn)) {
-		st->bytes = 1;
+		/* One instruction, undecodable all the same; else one byte. */
+		st->bytes = unknown_len(code, left);
+		st->count = st->unknown = st->bytes != 0;
+		if (!st->bytes)
+			st->bytes = 1;
 		return;
 	}
 	st->bytes = insn->size;
@@ -166,25 +221,23 @@ static void x86_step(const struct object *o, uint32_t shndx,
 	}
 }
 
-static unsigned get16(const unsigned char *p)
+static const char *x86_alt_check(const struct table_alt *a)
 {
-	return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-
-static const char *x86_alt_check(const unsigned char *e)
-{
-	/* (NCAPINTS + NBUGINTS) * 32 is 736 in 6.1: allow growth. */
-	if ((get16(e + 8) & 0x7fff) >= 32 * 32)
+	/*
+	 * (NCAPINTS + NBUGINTS) * 32 is 736 in 6.1: allow growth.  Bit 15 is
+	 * 5.13-6.2's ALT_NOT; 6.3 moved the flags to their own u16.
+	 */
+	if ((a->feature & 0x7fff) >= 32 * 32)
 		return "cpuid out of range";
-	if (e[11] > e[10])
+	if (a->rlen > a->len)
 		return "replacementlen > instrlen";
 	return NULL;
 }
 
-static const char *x86_ex_check(const unsigned char *e)
+static const char *x86_ex_check(unsigned type)
 {
 	/* EX_TYPE_* is the low byte of data; 6.1 has about 20. */
-	return e[8] < 64 ? NULL : "unknown EX_TYPE";
+	return type < 64 ? NULL : "unknown EX_TYPE";
 }
 
 const struct machine machine_x86_64 = {

@@ -41,14 +41,17 @@ static const struct asmscan_verb verbs[] = {
 	  "concrete out-of-line instances, grouped by declaration, with the\n"
 	  "units they come from and the direct calls that reach them.  From\n"
 	  "symbols (with or without DWARF): local function names defined more\n"
-	  "than once, and GCC's .isra/.constprop/.part/.cold clones.\n" },
+	  "than once, and GCC's .isra/.constprop/.part/.cold clones.  Padding\n"
+	  "symbols (__pfx_, __cfi_) are part of the function after them.\n" },
 	{ "calls", ASMSCAN_WANT_CALLS,
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
 	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
 	  "jmp __x86_return_thunk do not count; on arm64 bti, the PAC hints\n"
 	  "(paciasp, autiasp ...), NOPs (ftrace's patchable entry) and ret do\n"
-	  "not.  Calls to __fentry__ and to retpoline thunks are counted but\n"
+	  "not.  Calls to __fentry__, retpoline thunks, static-call trampolines,\n"
+	  "placeholders (BUG_func) and failure paths (DW_AT_noreturn,\n"
+	  "__stack_chk_fail, fortify, UBSan and KASAN reports) are counted but\n"
 	  "not ranked.\n"
 	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
 	  "      --all          list every callee, tiny or not (marked *)\n" },
@@ -56,9 +59,12 @@ static const struct asmscan_verb verbs[] = {
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
 	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
-	  "(Linux 6.1 x86-64 and arm64 layouts; a table whose entries do not fit is\n"
-	  "refused with a note, never misread) and counts the entries in each\n"
-	  "function and in out-of-line copies of inline functions.\n" },
+	  "with the layout the file's DWARF describes, else the built-in one of\n"
+	  "Linux 5.10 to mainline its entries fit, within the kernel's own bounds\n"
+	  "symbols, and counts the entries in each function and in out-of-line\n"
+	  "copies of inline functions.  An entry the kernel would not act on is\n"
+	  "counted apart with the reason; a table no layout fits is refused with\n"
+	  "a note, never misread.\n" },
 	{ "sites", ASMSCAN_WANT_SITES,
 	  "flagged asm sites from the plugin's embedded records, ranked",
 	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
@@ -66,10 +72,11 @@ static const struct asmscan_verb verbs[] = {
 	  "sites, where the asm keyword is spelled.  For each: statements,\n"
 	  "units, functions, GCC's charge and the instructions emitted; the\n"
 	  "functions whose DWARF line table holds its expansion points (where\n"
-	  "its code went, inlined or not); the out-of-line functions holding it\n"
-	  "and the calls reaching them; the refused calls the plugin attributed\n"
-	  "to it (blocked-by-asm edges).  Ranked by those edges, then calls and\n"
-	  "copies.  A file without records (no plugin, embed=0, Clang) says so.\n" },
+	  "its code went, inlined or not); the out-of-line copies of inline\n"
+	  "functions holding it and the calls reaching them; the refused calls\n"
+	  "the plugin attributed to it (blocked-by-asm edges).  Ranked by what it\n"
+	  "blocks: those edges, then calls and copies.  A file without records\n"
+	  "(no plugin, embed=0, Clang) says so.\n" },
 	{ "patch", ASMSCAN_WANT_PATCH,
 	  "a unified diff converting the flagged asm sites to asm_inline",
 	  "Reads the plugin's embedded records (as sites does) and converts each\n"

@@ -61,14 +61,53 @@ static bool same_callee(const struct ckey *x, const struct ckey *y)
 	return x->obj == y->obj && x->id == y->id;
 }
 
-static enum callee_class classify(const char *name)
+/*
+ * Callees that are no inlining decision.  Placeholders: 6.8+ x86
+ * alternative_call() assembles ALT_CALL_INSTR, "call BUG_func", which
+ * apply_alternatives() rewrites at boot into the call of the paravirt
+ * target (BUG_func is never reached).  Failure paths: a function DWARF
+ * marks DW_AT_noreturn in any input, and by name, for inputs without
+ * DWARF, the checkers' report hooks, none of which runs unless a check
+ * failed: the stack protector's __stack_chk_fail, FORTIFY_SOURCE's
+ * __fortify_panic/fortify_panic/__fortify_report, UBSan's
+ * __ubsan_handle_*, KASAN's __asan_report_* and __kasan_*report*.
+ */
+static bool failure_name(const char *name)
 {
+	static const char *const exact[] = {
+		"__stack_chk_fail", "__fortify_panic", "fortify_panic",
+		"__fortify_report",
+	};
+
+	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (!strcmp(name, exact[i]))
+			return true;
+	return !strncmp(name, "__ubsan_handle_", 15) ||
+	       !strncmp(name, "__asan_report_", 14) ||
+	       (!strncmp(name, "__kasan_", 8) && strstr(name + 8, "report"));
+}
+
+static enum callee_class classify(const char *name, const struct strmap *noreturn)
+{
+	char base[256];
+	const char *dot = strchr(name, '.');
+
 	if (!strcmp(name, "__fentry__"))
 		return CALLEE_FTRACE;
 	if (!strncmp(name, "__x86_indirect_", 15))
 		return CALLEE_THUNK;
 	if (!strncmp(name, "__SCT__", 7))
 		return CALLEE_TRAMPOLINE;
+	if (!strcmp(name, "BUG_func"))
+		return CALLEE_PLACEHOLDER;
+	/* A clone (__stack_chk_fail.cold, panic.constprop.0) is its function. */
+	if (dot && dot != name && (size_t)(dot - name) < sizeof(base)) {
+		memcpy(base, name, (size_t)(dot - name));
+		base[dot - name] = '\0';
+		name = base;
+	}
+	if (failure_name(name) || strmap_find(noreturn, name))
+		return CALLEE_FAILURE;
 	return CALLEE_PLAIN;
 }
 
@@ -95,7 +134,7 @@ static void sym_index_build(const struct object *o, struct sym_index *ix)
 		const struct obj_sym *s = &o->syms[i];
 
 		if (s->defined && s->type != STT_SECTION && s->type != STT_FILE &&
-		    *s->name)
+		    !s->padding && *s->name)
 			ix->v[ix->n++] = s;
 	}
 	if (ix->n)
@@ -108,15 +147,24 @@ static int sym_rank(const struct obj_sym *s)
 	       (s->bind != STB_LOCAL);
 }
 
-/* The name objdump would give a target no function starts at: the
- * nearest symbol at or before it, "sym+0x10". */
+/*
+ * The name objdump would give a target no function starts at: the
+ * nearest symbol at or before it, "sym+0x10".  Padding symbols are not
+ * names: a target in the padding in front of a function is "func-0x10".
+ */
 static const char *addr_name(struct object *o, struct sym_index *ix,
 			     uint64_t target)
 {
 	const struct obj_sym *best;
 	size_t lo = 0, hi;
 	char buf[512];
+	uint32_t fi = object_func_at(o, target);
 
+	if (fi != OBJ_NONE && o->funcs[fi].addr > target) {
+		snprintf(buf, sizeof(buf), "%s-0x%llx", o->funcs[fi].name,
+			 (unsigned long long)(o->funcs[fi].addr - target));
+		return arena_strdup(&o->strings, buf);
+	}
 	if (!ix->v)
 		sym_index_build(o, ix);
 	hi = ix->n;
@@ -163,7 +211,7 @@ void calls_report_build(struct report *rep)
 {
 	const struct asmscan_options *opts = rep->opts;
 	struct calls_report *cr = &rep->calls;
-	struct strmap globals = { 0 };
+	struct strmap globals = { 0 }, noreturn = { 0 };
 	struct ckey *keys;
 	struct sym_index *index;
 	size_t n = 0, total = 0, cap = 0;
@@ -173,6 +221,11 @@ void calls_report_build(struct report *rep)
 		struct object *o = &rep->objs[oi];
 
 		total += o->ncalls;
+		for (size_t i = 0; i < o->nnoreturn; i++) {
+			bool created;
+
+			strmap_get(&noreturn, o->noreturn[i], &created);
+		}
 		for (size_t fi = 0; fi < o->nfuncs; fi++) {
 			bool created;
 			uintptr_t *v;
@@ -258,7 +311,7 @@ void calls_report_build(struct report *rep)
 		}
 		if (!analysis_selected(opts, row.name))
 			continue;
-		row.cls = classify(row.name);
+		row.cls = classify(row.name, &noreturn);
 		cr->sites += row.sites;
 		cr->tail_calls += row.tail_calls;
 		if (!row.ref.obj)
@@ -269,6 +322,10 @@ void calls_report_build(struct report *rep)
 			cr->thunk_sites += row.sites;
 		if (row.cls == CALLEE_TRAMPOLINE)
 			cr->trampoline_sites += row.sites;
+		if (row.cls == CALLEE_PLACEHOLDER)
+			cr->placeholder_sites += row.sites;
+		if (row.cls == CALLEE_FAILURE)
+			cr->failure_sites += row.sites;
 		row.tiny = row.cls == CALLEE_PLAIN && row.ref.func &&
 			   row.ref.func->size && !row.ref.func->bad_bytes &&
 			   row.ref.func->insns <= opts->max_insns;
@@ -281,6 +338,7 @@ void calls_report_build(struct report *rep)
 			*VEC_PUSH(cr->rows, cr->nrows, cap) = row;
 	}
 	free(keys);
+	strmap_free(&noreturn);
 	for (size_t oi = 0; oi < rep->nobjs; oi++)
 		free(index[oi].v);
 	free(index);

@@ -11,6 +11,8 @@
  * A clone's kind is its first suffix (foo.constprop.0.isra.0 is a
  * constprop clone), except that a name ending in .cold or .cold.N is the
  * cold part of a function (GCC's -freorder-blocks-and-partition).
+ * Padding symbols (__pfx_, __cfi_) are never copies: their bytes are
+ * counted with the function they stand in front of (object.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -161,7 +163,11 @@ static const char *unit_of(const struct object *o, const struct obj_func *f,
 	return o->type == ET_REL ? o->name : NULL;
 }
 
-/* One out-of-line copy: where it is and how often it is reached. */
+/*
+ * One out-of-line copy: where it is and how often it is reached.  Its
+ * bytes include the padding in front of its function (a copy brings its
+ * __pfx_ NOPs with it).
+ */
 static void entry_fill(struct copy_entry *e, struct object *o,
 		       struct obj_func *f, const char *symbol, uint64_t addr,
 		       uint64_t size, const char *unit)
@@ -169,7 +175,7 @@ static void entry_fill(struct copy_entry *e, struct object *o,
 	e->ref = (struct func_ref){ o, f };
 	e->symbol = symbol;
 	e->addr = addr;
-	e->size = size;
+	e->size = size + (f && f->addr == addr ? f->pad : 0);
 	e->unit = unit;
 	e->call_sites = f ? f->sites_in : 0;
 	e->tail_calls = f ? f->tails_in : 0;
@@ -235,7 +241,7 @@ static void symbol_groups(struct report *rep)
 			struct copy_entry *e;
 			struct obj_func *f;
 
-			if (s->type != STT_FUNC || !s->defined)
+			if (s->type != STT_FUNC || !s->defined || s->padding)
 				continue;
 			f = func_exact(o, s->addr);
 			kind = analysis_clone_kind(s->name);

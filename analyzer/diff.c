@@ -110,16 +110,29 @@ static void funcs_side(struct diff_report *d, struct keyed *k, int side)
 		calls = calls_per_func(o);
 		for (size_t i = 1; i < o->nsyms; i++) {
 			const struct obj_sym *s = &o->syms[i];
+			const char *name = s->name, *key;
 			struct diff_func *f;
 			uint32_t fi;
-			const char *key;
 			bool created;
 			size_t slot;
 
-			if (!diff_counts_symbol(o, s) ||
-			    !analysis_selected(d->opts, s->name))
+			if (!diff_counts_symbol(o, s))
 				continue;
-			slot = keyed_slot(k, &d->names_arena, s->name, true, &created,
+			/*
+			 * A padding symbol's bytes are its function's row
+			 * (bloat-o-meter lists __pfx_NAME apart); one in front
+			 * of no function is in no row.
+			 */
+			if (s->padding) {
+				fi = object_func_at(o, s->addr);
+				if (fi == OBJ_NONE ||
+				    o->funcs[fi].addr != s->addr + s->size)
+					continue;
+				name = o->funcs[fi].name;
+			}
+			if (!analysis_selected(d->opts, name))
+				continue;
+			slot = keyed_slot(k, &d->names_arena, name, true, &created,
 					  &key);
 			if (created) {
 				f = VEC_PUSH(d->funcs, d->nfuncs, k->cap);
@@ -129,6 +142,8 @@ static void funcs_side(struct diff_report *d, struct keyed *k, int side)
 			f = &d->funcs[slot];
 			f->present[side] = true;
 			f->bytes[side] += s->size;
+			if (s->padding)
+				continue;
 			fi = object_func_at(o, s->addr);
 			if (fi != OBJ_NONE && o->funcs[fi].addr == s->addr) {
 				f->insns[side] += o->funcs[fi].all_insns;
@@ -288,7 +303,8 @@ static void local_defs(struct report *rep, struct strmap *defs)
 			const struct obj_sym *s = &o->syms[i];
 			bool created;
 
-			if (s->type != STT_FUNC || !s->defined || s->bind != STB_LOCAL)
+			if (s->type != STT_FUNC || !s->defined ||
+			    s->bind != STB_LOCAL || s->padding)
 				continue;
 			/* an alias at the same place is not another definition */
 			if (last_name && s->addr == last && !strcmp(last_name, s->name))

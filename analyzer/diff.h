@@ -16,7 +16,12 @@
  *     foo.constprop.0 and foo.constprop.1 are one name, and the sizes of
  *     symbols of one name added up.
  * Instructions and call sites of a name are those of the functions its
- * symbols start (each symbol counts, as its size does).
+ * symbols start (each symbol counts, as its size does).  One difference:
+ * a padding symbol (__pfx_NAME, __cfi_NAME: object.h) is no row of its
+ * own, as bloat-o-meter makes it, but adds its bytes (and its NOPs) to
+ * the row of the function it stands in front of; so where padding
+ * symbols exist the rows and bloat-o-meter's add/remove counts differ
+ * from the script's, the byte totals do not.
  *
  * Callees are matched by the same stripped name; copies by what the
  * copies analysis groups them by.  Nothing here reads ELF itself.

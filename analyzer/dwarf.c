@@ -13,6 +13,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "sites.h"
+#include "table-layout.h"
 
 struct dwarf_keep {
 	Dwarf *dw;			/* vmlinux: kept for dwarf_locate() */
@@ -26,14 +27,7 @@ struct dwarf_walk {
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	size_t copies_cap;
-};
-
-static const char *const table_structs[TABLE_COUNT] = {
-	[TABLE_ALTINSTR] = "alt_instr",
-	[TABLE_EX] = "exception_table_entry",
-	[TABLE_BUG] = "bug_entry",
-	[TABLE_JUMP] = "jump_entry",
-	[TABLE_STATIC_CALL] = "static_call_site",
+	size_t noreturn_cap;
 };
 
 static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
@@ -144,6 +138,25 @@ static void declaration(struct object *o, Dwarf_Die *die, const char **file,
 	*line = dwarf_decl_line(die, &l) == 0 && l > 0 ? (uint32_t)l : 0;
 }
 
+/*
+ * A function declared noreturn (`__noreturn`, `_Noreturn`): GCC marks its
+ * DIE, the definition's and every unit's declaration of it alike, with
+ * DW_AT_noreturn.  Calls to it are failure paths (calls.c).  Names are
+ * kept once per unit that mentions them; calls.c merges them.
+ */
+static void note_noreturn(struct dwarf_walk *w, Dwarf_Die *die)
+{
+	struct object *o = w->o;
+	const char *name;
+
+	if (!dwarf_hasattr(die, DW_AT_noreturn) || !(name = dwarf_diename(die)))
+		return;
+	for (size_t i = o->nnoreturn; i-- > 0 && i + 8 >= o->nnoreturn;)
+		if (!strcmp(o->noreturn[i], name))
+			return;		/* a neighbour said it already */
+	*VEC_PUSH(o->noreturn, o->nnoreturn, w->noreturn_cap) = intern(o, name);
+}
+
 static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 			     const char *cu)
 {
@@ -154,6 +167,7 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	uint32_t fi;
 	uint8_t inl;
 
+	note_noreturn(w, die);
 	if (!die_code(die, &entry, &size) || !flat_addr(w, entry, &flat))
 		return;
 	fi = object_func_at(o, flat);
@@ -189,6 +203,96 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	}
 }
 
+/* Byte size of a member's type (typedefs and qualifiers peeled). */
+static bool type_size(Dwarf_Die *member, Dwarf_Word *size)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die type, peeled;
+
+	if (!dwarf_attr(member, DW_AT_type, &a) || !dwarf_formref_die(&a, &type))
+		return false;
+	if (dwarf_peel_type(&type, &peeled) != 0)
+		return false;
+	return dwarf_aggregate_size(&peeled, size) == 0;
+}
+
+/*
+ * Where a member starts, in bits from the start of its struct: DWARF 5's
+ * DW_AT_data_bit_offset, or DWARF 4's DW_AT_data_member_location (bytes;
+ * absent in a union) with, for a bit-field, DW_AT_bit_offset counted from
+ * the most significant bit of a storage unit of DW_AT_byte_size bytes.
+ */
+static bool member_bits(Dwarf_Die *m, Dwarf_Word unit_bytes, Dwarf_Word *bit,
+			Dwarf_Word *bits)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word loc = 0, bit_size = 0, bit_off, byte_size;
+
+	if (dwarf_attr(m, DW_AT_bit_size, &a) && dwarf_formudata(&a, &bit_size))
+		return false;
+	if (dwarf_attr(m, DW_AT_data_bit_offset, &a)) {
+		if (dwarf_formudata(&a, bit))
+			return false;
+		*bits = bit_size ? bit_size : unit_bytes * 8;
+		return true;
+	}
+	if (dwarf_attr(m, DW_AT_data_member_location, &a) &&
+	    dwarf_formudata(&a, &loc))
+		return false;	/* a location expression: not a plain offset */
+	*bit = loc * 8;
+	*bits = unit_bytes * 8;
+	if (bit_size && dwarf_attr(m, DW_AT_bit_offset, &a)) {
+		if (dwarf_formudata(&a, &bit_off))
+			return false;
+		if (!dwarf_attr(m, DW_AT_byte_size, &a) ||
+		    dwarf_formudata(&a, &byte_size))
+			byte_size = unit_bytes;
+		if (bit_off + bit_size > byte_size * 8)
+			return false;
+		*bit = loc * 8 + byte_size * 8 - bit_off - bit_size;
+		*bits = bit_size;
+	} else if (bit_size) {
+		*bits = bit_size;
+	}
+	return true;
+}
+
+/* The members of struct/union die at base bytes, anonymous ones entered. */
+static void struct_members(struct object *o, Dwarf_Die *die, Dwarf_Word base,
+			   struct dwarf_struct *ds, int depth)
+{
+	Dwarf_Die m;
+
+	if (depth > 4 || dwarf_child(die, &m) != 0)
+		return;
+	do {
+		const char *name;
+		Dwarf_Word size, bit, bits;
+
+		if (dwarf_tag(&m) != DW_TAG_member || !type_size(&m, &size) ||
+		    !member_bits(&m, size, &bit, &bits))
+			continue;
+		name = dwarf_diename(&m);
+		if (!name) {
+			Dwarf_Attribute a;
+			Dwarf_Die type, peeled;
+
+			if (!(bit % 8) && dwarf_attr(&m, DW_AT_type, &a) &&
+			    dwarf_formref_die(&a, &type) &&
+			    dwarf_peel_type(&type, &peeled) == 0)
+				struct_members(o, &peeled, base + bit / 8, ds,
+					       depth + 1);
+			continue;
+		}
+		if (bit % 8 || bits % 8 || ds->nmembers == DWARF_STRUCT_MEMBERS)
+			continue;	/* not a whole byte: never a table field */
+		ds->members[ds->nmembers++] = (struct dwarf_member){
+			.name = intern(o, name),
+			.offset = (uint32_t)(base + bit / 8),
+			.size = (uint32_t)(bits / 8) };
+	} while (dwarf_siblingof(&m, &m) == 0);
+}
+
 static void visit_struct(struct object *o, Dwarf_Die *die)
 {
 	const char *name = dwarf_diename(die);
@@ -198,10 +302,15 @@ static void visit_struct(struct object *o, Dwarf_Die *die)
 	if (!name || dwarf_hasattr(die, DW_AT_declaration) ||
 	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))
 		return;
-	for (int t = 0; t < TABLE_COUNT; t++)
-		if (table_structs[t] && !o->dwarf_struct_size[t] &&
-		    !strcmp(name, table_structs[t]))
-			o->dwarf_struct_size[t] = (uint32_t)size;
+	for (int t = 0; t < TABLE_COUNT; t++) {
+		struct dwarf_struct *ds = &o->dwarf_structs[t];
+		const char *want = table_layout_struct((enum table_kind)t);
+
+		if (!want || ds->size || strcmp(name, want))
+			continue;
+		ds->size = (uint32_t)size;
+		struct_members(o, die, 0, ds, 0);
+	}
 }
 
 /*
@@ -382,13 +491,16 @@ void dwarf_object_run(struct object *o)
 		free(o->dcopies);
 		o->dcopies = NULL;
 		o->ndcopies = 0;
+		free(o->noreturn);
+		o->noreturn = NULL;
+		o->nnoreturn = 0;
 		for (size_t i = 0; i < o->nfuncs; i++) {
 			o->funcs[i].cu = NULL;
 			o->funcs[i].die = 0;
 			o->funcs[i].decl_file = NULL;
 			o->funcs[i].dwarf_copy = false;
 		}
-		memset(o->dwarf_struct_size, 0, sizeof(o->dwarf_struct_size));
+		memset(o->dwarf_structs, 0, sizeof(o->dwarf_structs));
 	}
 }
 

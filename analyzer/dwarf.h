@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dwarf.h — what DWARF adds: out-of-line copies of inline functions, the
- * compilation unit and declaration of each function, and the byte sizes
- * of the kernel structures behind the special sections (to confirm the
- * layouts tables.c assumes).
+ * compilation unit and declaration of each function, and the kernel
+ * structures behind the special sections (their size and members, from
+ * which table-layout.c takes each table's layout).
  *
  * A copy is a concrete DW_TAG_subprogram (it has DW_AT_low_pc or
  * DW_AT_ranges) whose DW_AT_abstract_origin leads to a subprogram with

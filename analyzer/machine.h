@@ -21,6 +21,15 @@
 
 struct object;
 
+/* The values of one struct alt_instr the machine checks. */
+struct table_alt {
+	unsigned feature;	/* cpuid, cpufeature (u16) */
+	unsigned len;		/* instrlen, orig_len: the largest of the
+				 * entries for one site, as apply_alternatives()
+				 * pads nested alternatives to it */
+	unsigned rlen;		/* replacementlen, alt_len */
+};
+
 enum insn_role {
 	INSN_BODY,		/* counted; the function's entry is over */
 	INSN_PAD,		/* not counted, the entry goes on: endbr64,
@@ -65,9 +74,10 @@ struct machine {
 	uint32_t reloc_prel32, reloc_prel64;	/* self-relative table fields */
 	/* One entry of this machine's struct alt_instr (.altinstructions)
 	 * and struct exception_table_entry (__ex_table), beyond where its
-	 * fields point: NULL when it checks out, else why not. */
-	const char *(*alt_check)(const unsigned char *entry);
-	const char *(*ex_check)(const unsigned char *entry);
+	 * fields point, as the layout (table-layout.h) decodes them: NULL
+	 * when it checks out, else why not. */
+	const char *(*alt_check)(const struct table_alt *alt);
+	const char *(*ex_check)(unsigned type);
 	/* Before decoding: symbols the classification needs. */
 	void (*prepare)(struct object *o);
 	/*

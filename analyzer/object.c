@@ -259,6 +259,7 @@ static bool object_symbols(struct object *o)
 		}
 		s->type = GELF_ST_TYPE(sym.st_info);
 		s->bind = GELF_ST_BIND(sym.st_info);
+		s->padding = s->type == STT_FUNC && object_padding_name(name);
 		s->value = sym.st_value;
 		s->size = sym.st_size;
 		s->shndx = sym.st_shndx;
@@ -304,6 +305,40 @@ static int func_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+bool object_padding_name(const char *name)
+{
+	return !strncmp(name, "__pfx_", 6) || !strncmp(name, "__cfi_", 6);
+}
+
+/*
+ * Fold each padding symbol into the function that starts where it ends
+ * (objtool's __pfx_NAME is exactly the 16 bytes before NAME, whatever the
+ * names say: an alias may name the function).  One that ends where no
+ * function starts belongs to nothing.
+ */
+static void object_fold_padding(struct object *o)
+{
+	for (size_t i = 1; i < o->nsyms; i++) {
+		const struct obj_sym *s = &o->syms[i];
+		const struct obj_section *sec;
+		struct obj_func *f;
+		uint32_t fi;
+
+		if (!s->padding || !s->defined || !s->size)
+			continue;
+		fi = object_func_at(o, s->addr + s->size);
+		if (fi == OBJ_NONE)
+			continue;
+		f = &o->funcs[fi];
+		sec = &o->secs[f->shndx];
+		if (f->addr != s->addr + s->size || s->shndx != f->shndx ||
+		    s->addr < sec->addr || s->size > UINT32_MAX)
+			continue;
+		if (s->size > f->pad)
+			f->pad = (uint32_t)s->size;
+	}
+}
+
 static void object_funcs(struct object *o)
 {
 	size_t n = 0, out = 0;
@@ -316,7 +351,7 @@ static void object_funcs(struct object *o)
 		const struct obj_section *sec;
 		struct obj_func *f;
 
-		if (s->type != STT_FUNC || !s->defined)
+		if (s->type != STT_FUNC || !s->defined || s->padding)
 			continue;
 		sec = &o->secs[s->shndx];
 		f = &o->funcs[out++];
@@ -336,6 +371,7 @@ static void object_funcs(struct object *o)
 		if (!n || o->funcs[n - 1].addr != o->funcs[i].addr)
 			o->funcs[n++] = o->funcs[i];
 	o->nfuncs = n;
+	object_fold_padding(o);
 }
 
 static int reloc_cmp(const void *a, const void *b)
@@ -472,6 +508,7 @@ void object_free(struct object *o)
 	free(o->funcs);
 	free(o->calls);
 	free(o->dcopies);
+	free(o->noreturn);
 	free(o->table_counts);
 	asmscan_msgs_free(&o->msgs);
 	arena_free(&o->strings);
@@ -490,11 +527,12 @@ uint32_t object_func_at(const struct object *o, uint64_t addr)
 		else
 			hi = mid;
 	}
-	if (!lo)
-		return OBJ_NONE;
-	lo--;
-	if (addr == o->funcs[lo].addr ||
-	    addr - o->funcs[lo].addr < o->funcs[lo].size)
+	if (lo && (addr == o->funcs[lo - 1].addr ||
+		   addr - o->funcs[lo - 1].addr < o->funcs[lo - 1].size))
+		return (uint32_t)(lo - 1);
+	/* In the padding in front of the next function? */
+	if (lo < o->nfuncs && o->funcs[lo].pad &&
+	    o->funcs[lo].addr - addr <= o->funcs[lo].pad)
 		return (uint32_t)lo;
 	return OBJ_NONE;
 }

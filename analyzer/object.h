@@ -11,6 +11,15 @@
  * offset; what is printed for a .o is the symbol's st_value and section,
  * as nm shows it.  Lookups by address therefore never mix two sections.
  *
+ * Padding symbols: with CONFIG_CALL_PADDING (call depth tracking, FineIBT)
+ * objtool writes an STT_FUNC "__pfx_NAME" over the 16 NOPs in front of
+ * each function, and Clang's kCFI a "__cfi_NAME" over its type hash there:
+ * 51,495 of them in Debian's 6.12 vmlinux, half the STT_FUNC symbols, all
+ * of the local ones after the last object's STT_FILE (usercopy_64.c).
+ * They are not functions: each is folded into the function that starts
+ * where it ends (obj_func.pad), so an address in the padding belongs to
+ * that function and no analysis ever names the padding symbol.
+ *
  * Lifetime: object_open() maps the file and reads sections and symbols;
  * the analyses fill their parts (disasm.c, dwarf.c, tables.c), possibly in
  * several threads that write disjoint parts; object_close_image() drops
@@ -51,6 +60,7 @@ struct obj_sym {
 	uint32_t shndx;			/* SHN_UNDEF, SHN_ABS or a section */
 	uint8_t type, bind;
 	bool defined;			/* in one of our sections */
+	bool padding;			/* __pfx_NAME or __cfi_NAME (STT_FUNC) */
 };
 
 struct obj_reloc {
@@ -70,6 +80,7 @@ struct obj_func {
 	uint32_t decl_line;
 	uint64_t die;			/* DWARF DIE offset + 1, 0 none */
 	uint64_t addr, value, size;
+	uint32_t pad;			/* padding symbol bytes just before addr */
 	uint32_t shndx;
 	bool local;
 	bool dwarf_copy;		/* out-of-line copy of an inline function */
@@ -128,10 +139,34 @@ enum table_status {
 struct table_result {
 	enum table_status status;
 	uint32_t entry_size;
-	uint64_t entries;		/* excluding padding */
+	const char *layout;		/* which layout was read (table-layout.h) */
+	const char *layout_kernels;	/* a built-in one's kernel versions */
+	bool layout_from_dwarf;		/* the file's own DWARF gave it */
+	uint64_t entries;		/* excluding padding and unusual ones */
 	uint64_t padding;		/* all-zero entries (.smp_locks page fill) */
+	uint64_t unusual;		/* entries that fail a check: not counted */
+	const char *unusual_why;	/* the check the first one failed */
 	uint64_t in_funcs, outside;
 	const char *refused;		/* why, when TABLE_REFUSED */
+};
+
+/*
+ * A structure behind a table as the file's DWARF describes it: its size
+ * and its members at byte offsets, members of anonymous structs and
+ * unions (6.3's alt_instr.cpuid, a 16-bit bit-field in a union) flattened
+ * into it.  Bit-fields are kept when they start and end on a byte.
+ */
+#define DWARF_STRUCT_MEMBERS 16
+
+struct dwarf_member {
+	const char *name;
+	uint32_t offset, size;		/* bytes */
+};
+
+struct dwarf_struct {
+	uint32_t size;			/* 0: not in the DWARF */
+	uint32_t nmembers;
+	struct dwarf_member members[DWARF_STRUCT_MEMBERS];
 };
 
 struct object {
@@ -170,7 +205,9 @@ struct object {
 	struct dwarf_copy *dcopies;
 	size_t ndcopies;
 	uint64_t dwarf_units;
-	uint32_t dwarf_struct_size[TABLE_COUNT];	/* from DWARF, 0 unknown */
+	struct dwarf_struct dwarf_structs[TABLE_COUNT];	/* table-layout.c */
+	const char **noreturn;		/* subprograms with DW_AT_noreturn */
+	size_t nnoreturn;
 	void *dwarf_keep;		/* lazy locator state (dwarf.c) */
 
 	/* sites.c, sites-lines.c: its records' expansion points in code */
@@ -189,8 +226,16 @@ bool object_open(struct object *o, const struct input_object *in);
 void object_close_image(struct object *o);
 void object_free(struct object *o);
 
-/* The function containing flat address addr, OBJ_NONE if none. */
+/* The function containing flat address addr (its padding included),
+ * OBJ_NONE if none. */
 uint32_t object_func_at(const struct object *o, uint64_t addr);
+/* Is name a padding symbol's ("__pfx_", "__cfi_")? */
+bool object_padding_name(const char *name);
+/* Bytes of f with its padding: what the function occupies. */
+static inline uint64_t object_func_bytes(const struct obj_func *f)
+{
+	return f->size + f->pad;
+}
 /* The section containing flat address addr (allocated ones), 0 if none. */
 uint32_t object_section_at(const struct object *o, uint64_t addr);
 /* The relocation of section shndx at offset, NULL if none. */

@@ -31,6 +31,10 @@ const char *render_callee_class(enum callee_class c)
 		return "thunk";
 	case CALLEE_TRAMPOLINE:
 		return "static-call";
+	case CALLEE_PLACEHOLDER:
+		return "placeholder";
+	case CALLEE_FAILURE:
+		return "failure";
 	default:
 		return "plain";
 	}

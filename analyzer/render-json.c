@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-json.c — --format json: one document per run, described in
- * docs/asmscan.md (format_version 1).  Every list is complete (-n does
+ * docs/asmscan.md (format_version 2).  Every list is complete (-n does
  * not apply); the problems reported on stderr are also in "errors" and
  * "notes", so a reader of stdout alone sees them.  Addresses are "0x…"
  * strings: the virtual address in vmlinux, the offset in "section" in a
@@ -187,6 +187,8 @@ static void json_calls(struct json *j, struct report *rep)
 	json_kv_uint(j, "ftrace_sites", cr->ftrace_sites);
 	json_kv_uint(j, "thunk_sites", cr->thunk_sites);
 	json_kv_uint(j, "static_call_sites", cr->trampoline_sites);
+	json_kv_uint(j, "placeholder_sites", cr->placeholder_sites);
+	json_kv_uint(j, "failure_sites", cr->failure_sites);
 	json_key(j, "callees");
 	json_array_begin(j);
 	for (size_t i = 0; i < cr->nrows; i++) {
@@ -201,7 +203,7 @@ static void json_calls(struct json *j, struct report *rep)
 		json_kv_uint(j, "callers", r->callers);
 		if (r->ref.func && r->ref.func->size) {
 			json_kv_uint(j, "insns", r->ref.func->insns);
-			json_kv_uint(j, "bytes", r->ref.func->size);
+			json_kv_uint(j, "bytes", object_func_bytes(r->ref.func));
 		}
 		json_kv_bool(j, "tiny", r->tiny);
 		json_kv_string(j, "class", render_callee_class(r->cls));
@@ -234,6 +236,16 @@ static void json_tables(struct json *j, const struct report *rep)
 		json_kv_uint(j, "in_copies", tr->in_copies[k]);
 		json_kv_uint(j, "outside", r->outside);
 		json_kv_uint(j, "padding", r->padding);
+		json_kv_uint(j, "unusual", r->unusual);
+		if (r->unusual_why)
+			json_kv_string(j, "unusual_reason", r->unusual_why);
+		if (r->layout) {
+			json_kv_string(j, "layout", r->layout);
+			json_kv_string(j, "layout_from", r->layout_from_dwarf ?
+				       "dwarf" : "built-in");
+			if (r->layout_kernels)
+				json_kv_string(j, "layout_kernels", r->layout_kernels);
+		}
 		json_kv_uint(j, "refused_objects", tr->refused[k]);
 		if (r->refused)
 			json_kv_string(j, "refused", r->refused);

@@ -219,9 +219,11 @@ static void print_calls(FILE *out, struct report *rep)
 		num(a, cr->sites), num(d, cr->tail_calls), num(b, cr->tiny_sites), p,
 		num(e, cr->tiny_tail_calls), num(c, cr->tiny_callees),
 		PL(cr->tiny_callees, "function", "functions"));
-	fprintf(out, "not ranked: %s to __fentry__, %s to retpoline thunks, %s to static-call trampolines, %s to functions no input defines\n",
+	fprintf(out, "not ranked: %s to __fentry__, %s to retpoline thunks, %s to static-call trampolines, %s to placeholders and failure paths, ",
 		num(d, cr->ftrace_sites), num(e, cr->thunk_sites),
-		num(a, cr->trampoline_sites), num(buf, cr->sites_unknown));
+		num(a, cr->trampoline_sites),
+		num(b, cr->placeholder_sites + cr->failure_sites));
+	fprintf(out, "%s to functions no input defines\n", num(buf, cr->sites_unknown));
 	if (!rep->sum.with_dwarf)
 		fputs("(no DWARF in the inputs: where callees are declared is not known)\n", out);
 	if (!cr->nrows)
@@ -238,7 +240,7 @@ static void print_calls(FILE *out, struct report *rep)
 		ttable_num(t, r->callers);
 		if (known) {
 			ttable_num(t, r->ref.func->insns);
-			ttable_num(t, r->ref.func->size);
+			ttable_num(t, object_func_bytes(r->ref.func));
 		} else {
 			ttable_blank(t);
 			ttable_blank(t);
@@ -290,6 +292,10 @@ static void print_tables(FILE *out, struct report *rep)
 			snprintf(buf, sizeof(buf), "refused in %zu object%s: %s",
 				 tr->refused[k], tr->refused[k] == 1 ? "" : "s",
 				 r->refused ? r->refused : "");
+		else if (r->unusual)
+			snprintf(buf, sizeof(buf), "read; %s: %llu (%s)",
+				 r->unusual_why, (unsigned long long)r->unusual,
+				 tables_unusual((enum table_kind)k));
 		else
 			snprintf(buf, sizeof(buf), "%s",
 				 r->status == TABLE_READ ? "read" : "absent");

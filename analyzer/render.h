@@ -12,7 +12,12 @@
 
 #include "analysis.h"
 
-#define ASMSCAN_JSON_FORMAT_VERSION 1
+/*
+ * 2: callee classes "placeholder" and "failure" (no longer tiny), table
+ * entries without the unusual ones (new "unusual", "layout" fields),
+ * padding symbols folded into their functions (docs/asmscan.md).
+ */
+#define ASMSCAN_JSON_FORMAT_VERSION 2
 
 void render_text(FILE *out, struct report *rep);
 void render_json(FILE *out, struct report *rep);

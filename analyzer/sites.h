@@ -7,12 +7,15 @@
  *   - where the code went: the functions whose DWARF line table holds a
  *     row for one of the site's statements' expansion points (file:line,
  *     what line tables record), inlined there or not (sites-lines.c);
- *   - the out-of-line functions that hold it (symbols named like the
- *     statements' functions, clones included; their unit when DWARF says)
- *     and the direct and tail calls reaching them (calls.c);
+ *   - the out-of-line copies of inline functions that hold it (symbols
+ *     named like the statements' functions, clones included; their unit
+ *     when DWARF says; a copy when DWARF says the function was declared
+ *     inline or the statement sits in a header) and the direct and tail
+ *     calls reaching them (calls.c);
  *   - the refused calls the plugin attributed to it: blocked-by-asm edges
  *     whose fingerprints are its statements', in the edge's own unit.
- * Rows are ranked by those edges, then the calls and copies it costs.
+ * Rows are ranked by what they block: those edges, then the calls into
+ * and the number of those copies; sites blocking nothing come last.
  */
 #ifndef ASMSCAN_SITES_H
 #define ASMSCAN_SITES_H

@@ -52,8 +52,15 @@ void table_rows_build(struct report *rep)
 			if (r->status != TABLE_READ)
 				continue;
 			t->status = TABLE_READ;
-			if (!t->entry_size)
+			if (!t->entry_size) {
 				t->entry_size = r->entry_size;
+				t->layout = r->layout;
+				t->layout_kernels = r->layout_kernels;
+				t->layout_from_dwarf = r->layout_from_dwarf;
+			}
+			t->unusual += r->unusual;
+			if (!t->unusual_why)
+				t->unusual_why = r->unusual_why;
 			if (filtered)
 				continue;	/* counted from the rows below */
 			t->entries += r->entries;

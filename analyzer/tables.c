@@ -1,99 +1,69 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tables.c — read the special sections of Linux 6.1 x86-64 and arm64 (see
- * tables.h); what differs by machine is asked of the object's machine.
+ * tables.c — read the special sections (see tables.h) with the layout the
+ * file's DWARF describes, else the built-in one its entries fit
+ * (table-layout.c); what differs by machine is asked of the object's
+ * machine.
+ *
+ * An entry either fits its layout's pointers (a "structural" check: each
+ * self-relative field lands in code or data as it must) or not; one that
+ * fits but whose values the kernel would not act on — a .smp_locks entry
+ * whose byte is not 0xf0, an alternative whose cpuid is out of range —
+ * is "unusual": counted apart with the reason, never in a function, and
+ * never a reason to refuse the table.  A table is refused only when no
+ * layout's pointers fit (more than 1 % of the entries, at least 2), or
+ * when two built-in layouts fit and would count differently.
  */
 #include "tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum target {
-	T_CODE,		/* an executable section */
-	T_DATA,		/* allocated, not executable (a key, a string) */
-};
-
-struct field {
-	uint8_t offset, width;	/* width 4 (s32) or 8 (s64) */
-	enum target target;
-	uint8_t flag_bits;	/* low bits that are flags, not address */
-	bool end_ok;		/* may point just past its section's end */
-	bool extern_ok;		/* code in another object (arm64 callback) */
-};
-
-struct layout {
-	uint32_t size;
-	const char *what;	/* in messages */
-	struct field fields[3];	/* fields[0] is the site counted */
-	uint8_t nfields;
-};
-
-/*
- * An empty replacement (ALTERNATIVE(old, "", feature)) that comes last in
- * .altinstr_replacement points at that section's end.
- */
-static const struct layout altinstr = {
-	12, "struct alt_instr (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, true, false } }, 2 };
-/*
- * arm64: the same 12 bytes, but alternative_cb's alt_offset is its
- * callback, a function usually defined in another object.
- */
-static const struct layout altinstr_arm64 = {
-	12, "arm64 struct alt_instr (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, true, true } }, 2 };
-static const struct layout smp_locks = {
-	4, "s32 lock-prefix pointers", { { 0, 4, T_CODE, 0, false, false } }, 1 };
-static const struct layout ex_table = {
-	12, "struct exception_table_entry (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, false, false } }, 2 };
-static const struct layout bug_verbose = {
-	12, "struct bug_entry with DEBUG_BUGVERBOSE (12 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_DATA, 0, false, false } }, 2 };
-static const struct layout bug_short = {
-	8, "struct bug_entry without DEBUG_BUGVERBOSE (8 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false } }, 1 };
-static const struct layout jump = {
-	16, "struct jump_entry (16 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_CODE, 0, false, false }, { 8, 8, T_DATA, 3, false, false } }, 3 };
-static const struct layout static_call = {
-	8, "struct static_call_site (8 bytes)",
-	{ { 0, 4, T_CODE, 0, false, false }, { 4, 4, T_DATA, 3, false, false } }, 2 };
-static const struct layout site = {
-	4, "s32 site pointers", { { 0, 4, T_CODE, 0, false, false } }, 1 };
+#include "table-layout.h"
 
 /*
  * In vmlinux some tables are not sections of their own (vmlinux.lds puts
  * __jump_table and .static_call_sites inside .rodata/.data): the linker
- * script's start and stop symbols bound every one of them exactly.
+ * script's start and stop symbols bound every one of them exactly, the
+ * page alignment at the end of .smp_locks included.
  */
 static const struct {
 	const char *section, *column, *start, *stop;
-	const struct layout *layouts[2];
+	const char *unusual;	/* what the kernel does with unusual ones */
 } table_defs[TABLE_COUNT] = {
 	[TABLE_ALTINSTR] = { ".altinstructions", "ALT", "__alt_instructions",
-			     "__alt_instructions_end", { &altinstr } },
+			     "__alt_instructions_end", "not counted" },
+	/* alternatives_smp_lock()/_unlock() patch only a 0x3e/0xf0 byte. */
 	[TABLE_SMP_LOCKS] = { ".smp_locks", "LOCK", "__smp_locks",
-			      "__smp_locks_end", { &smp_locks } },
+			      "__smp_locks_end", "the kernel skips them" },
 	[TABLE_EX] = { "__ex_table", "EXTAB", "__start___ex_table",
-		       "__stop___ex_table", { &ex_table } },
+		       "__stop___ex_table", "not counted" },
 	[TABLE_BUG] = { "__bug_table", "BUG", "__start___bug_table",
-			"__stop___bug_table", { &bug_verbose, &bug_short } },
+			"__stop___bug_table", "not counted" },
 	[TABLE_JUMP] = { "__jump_table", "JUMP", "__start___jump_table",
-			 "__stop___jump_table", { &jump } },
+			 "__stop___jump_table", "not counted" },
 	[TABLE_STATIC_CALL] = { ".static_call_sites", "SCALL",
 				"__start_static_call_sites",
-				"__stop_static_call_sites", { &static_call } },
+				"__stop_static_call_sites", "not counted" },
 	[TABLE_RETPOLINE] = { ".retpoline_sites", "RETPO", "__retpoline_sites",
-			      "__retpoline_sites_end", { &site } },
+			      "__retpoline_sites_end", "not counted" },
 	[TABLE_RETURN] = { ".return_sites", "RET", "__return_sites",
-			   "__return_sites_end", { &site } },
+			   "__return_sites_end", "not counted" },
 };
 
 /* Where a table's entries are: a section, or part of one. */
 struct region {
 	uint32_t shndx;
 	uint64_t off, size;
+};
+
+/* What one pass over a table under one layout found. */
+struct scan {
+	uint64_t entries, padding, in_funcs, outside;
+	uint64_t bad;			/* entries whose pointers do not fit */
+	uint64_t unusual;
+	char bad_why[256];		/* the first of each */
+	const char *unusual_why;
 };
 
 const char *tables_section(enum table_kind kind)
@@ -104,6 +74,11 @@ const char *tables_section(enum table_kind kind)
 const char *tables_column(enum table_kind kind)
 {
 	return table_defs[kind].column;
+}
+
+const char *tables_unusual(enum table_kind kind)
+{
+	return table_defs[kind].unusual;
 }
 
 static uint64_t get_le(const unsigned char *p, unsigned width)
@@ -122,8 +97,8 @@ static int64_t get_signed(const unsigned char *p, unsigned width)
 	return width == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
 }
 
-static bool target_ok(const struct object *o, uint64_t addr, enum target t,
-		      bool end_ok)
+static bool target_ok(const struct object *o, uint64_t addr,
+		      enum field_target t, bool end_ok)
 {
 	uint32_t s = object_section_at(o, addr);
 
@@ -131,7 +106,7 @@ static bool target_ok(const struct object *o, uint64_t addr, enum target t,
 		s = object_section_at(o, addr - 1);
 	if (!s)
 		return false;
-	if (t == T_CODE)
+	if (t == FIELD_CODE)
 		return o->secs[s].flags & SHF_EXECINSTR;
 	return !(o->secs[s].flags & SHF_EXECINSTR);
 }
@@ -154,7 +129,7 @@ enum follow {
 
 /* Where field f of the entry at section offset off points (flat). */
 static enum follow field_target(const struct object *o, uint32_t shndx,
-				uint64_t off, const struct field *f,
+				uint64_t off, const struct table_field *f,
 				uint64_t *addr, const char **why)
 {
 	const struct obj_section *sec = &o->secs[shndx];
@@ -174,8 +149,8 @@ static enum follow field_target(const struct object *o, uint32_t shndx,
 		}
 		if (!object_reloc_target(o, r, addr)) {
 			*why = "relocation against an undefined symbol";
-			return f->target == T_DATA || f->extern_ok ? FOLLOW_EXTERN
-								   : FOLLOW_BAD;
+			return f->target == FIELD_DATA || f->extern_ok ?
+				FOLLOW_EXTERN : FOLLOW_BAD;
 		}
 	} else {
 		*addr = sec->addr + off + f->offset +
@@ -183,27 +158,11 @@ static enum follow field_target(const struct object *o, uint32_t shndx,
 	}
 	*addr &= mask;
 	if (!target_ok(o, *addr, f->target, f->end_ok)) {
-		*why = f->target == T_CODE ? "does not point into code"
-					   : "does not point into data";
+		*why = f->target == FIELD_CODE ? "does not point into code"
+					       : "does not point into data";
 		return FOLLOW_BAD;
 	}
 	return FOLLOW_OK;
-}
-
-/* Extra checks of one entry beyond where its fields point. */
-static const char *entry_check(const struct object *o, enum table_kind kind,
-			       const unsigned char *e, uint64_t site)
-{
-	switch (kind) {
-	case TABLE_ALTINSTR:
-		return o->mach->alt_check(e);
-	case TABLE_SMP_LOCKS:
-		return byte_at(o, site) == 0xf0 ? NULL : "not a lock prefix (0xf0)";
-	case TABLE_EX:
-		return o->mach->ex_check(e);
-	default:
-		return NULL;
-	}
 }
 
 static bool all_zero(const unsigned char *p, size_t n)
@@ -214,66 +173,168 @@ static bool all_zero(const unsigned char *p, size_t n)
 	return true;
 }
 
-/* Check (and with counts != NULL, count) every entry under layout l. */
-static bool read_layout(struct object *o, enum table_kind kind,
-			const struct region *rg, const struct layout *l,
-			struct table_result *res, uint32_t *counts, char *why,
-			size_t whylen)
+/* The site entry i points at, if its first field fits. */
+static bool entry_site(const struct object *o, const struct region *rg,
+		       const struct table_layout *l, uint64_t i, uint64_t *site)
+{
+	const char *why;
+
+	return field_target(o, rg->shndx, rg->off + i * l->size, &l->fields[0],
+			    site, &why) == FOLLOW_OK;
+}
+
+/*
+ * The instrlen apply_alternatives() uses for the entry at i: nested
+ * ALTERNATIVE()s (6.10+) write consecutive entries for one site, and the
+ * kernel pads all of them to the largest instrlen among them.
+ */
+static unsigned alt_len(const struct object *o, const struct region *rg,
+			const struct table_layout *l, uint64_t i, uint64_t n,
+			uint64_t site)
+{
+	const unsigned char *base = o->secs[rg->shndx].data + rg->off;
+	unsigned len = base[i * l->size + l->len];
+	uint64_t other;
+
+	for (uint64_t j = i + 1; j < n && entry_site(o, rg, l, j, &other) &&
+				 other == site; j++)
+		if (base[j * l->size + l->len] > len)
+			len = base[j * l->size + l->len];
+	for (uint64_t j = i; j-- && entry_site(o, rg, l, j, &other) &&
+			     other == site;)
+		if (base[j * l->size + l->len] > len)
+			len = base[j * l->size + l->len];
+	return len;
+}
+
+/* Checks of one entry's values, beyond where its fields point. */
+static const char *entry_check(const struct object *o, enum table_kind kind,
+			       const struct region *rg,
+			       const struct table_layout *l, uint64_t i,
+			       uint64_t n, uint64_t site)
+{
+	const unsigned char *e = o->secs[rg->shndx].data + rg->off + i * l->size;
+
+	switch (kind) {
+	case TABLE_ALTINSTR: {
+		struct table_alt a = {
+			.feature = (unsigned)get_le(e + l->feature, 2),
+			.len = alt_len(o, rg, l, i, n, site),
+			.rlen = e[l->rlen],
+		};
+
+		return o->mach->alt_check(&a);
+	}
+	case TABLE_SMP_LOCKS:
+		return byte_at(o, site) == 0xf0 ? NULL : "not a lock prefix";
+	case TABLE_EX:
+		if (l->type == TABLE_NO_VALUE)
+			return NULL;
+		return o->mach->ex_check((unsigned)get_le(e + l->type, l->type_width));
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * In a .o every pointer of an entry is a relocation and nothing else is:
+ * a relocation at a byte that is no pointer field of the layout means the
+ * entries are not laid out that way.  *next walks the section's
+ * relocations (sorted by offset) along with the entries.
+ */
+static const char *stray_reloc(const struct object *o, uint32_t shndx,
+			       uint64_t off, const struct table_layout *l,
+			       size_t *next)
+{
+	const struct obj_section *sec = &o->secs[shndx];
+	size_t end = (size_t)sec->rel_first + sec->rel_count;
+	const char *bad = NULL;
+
+	while (*next < end && o->relocs[*next].offset < off)
+		(*next)++;
+	for (; *next < end && o->relocs[*next].offset < off + l->size; (*next)++) {
+		uint64_t at = o->relocs[*next].offset - off;
+		bool field = false;
+
+		for (unsigned k = 0; k < l->nfields; k++)
+			field |= l->fields[k].offset == at;
+		if (!field && !bad)
+			bad = "a relocation where the layout has no pointer";
+	}
+	return bad;
+}
+
+/* Check every entry under layout l; with counts, count them per function. */
+static void scan_layout(struct object *o, enum table_kind kind,
+			const struct region *rg, const struct table_layout *l,
+			struct scan *sc, uint32_t *counts)
 {
 	const struct obj_section *sec = &o->secs[rg->shndx];
 	uint32_t shndx = rg->shndx;
-	uint64_t n;
+	uint64_t n = rg->size / l->size;
+	size_t next_reloc = sec->rel_first;
 
-	memset(res, 0, sizeof(*res));
-	res->entry_size = l->size;
-	if (rg->size % l->size) {
-		snprintf(why, whylen, "%llu bytes is not a whole number of %s",
-			 (unsigned long long)rg->size, l->what);
-		return false;
-	}
-	n = rg->size / l->size;
+	memset(sc, 0, sizeof(*sc));
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t off = rg->off + i * l->size, site = 0;
 		const unsigned char *e = sec->data + off;
 		const char *bad = NULL;
+		bool fits = true;
 
 		if (all_zero(e, l->size) &&
 		    (o->type != ET_REL || !object_reloc_at(o, shndx, off))) {
-			res->padding++;
+			sc->padding++;
 			continue;
 		}
-		for (unsigned k = 0; k < l->nfields; k++) {
-			const struct field *f = &l->fields[k];
+		if (o->type == ET_REL &&
+		    (bad = stray_reloc(o, shndx, off, l, &next_reloc))) {
+			if (!sc->bad++)
+				snprintf(sc->bad_why, sizeof(sc->bad_why),
+					 "entry %llu: %s", (unsigned long long)i, bad);
+			fits = false;
+		}
+		for (unsigned k = 0; k < l->nfields && fits; k++) {
+			const struct table_field *f = &l->fields[k];
 			uint64_t addr = 0;
 
 			if (field_target(o, shndx, off, f, &addr, &bad) == FOLLOW_BAD) {
-				snprintf(why, whylen,
-					 "entry %llu, field at +%u: %s (layout: %s)",
-					 (unsigned long long)i, f->offset, bad, l->what);
-				return false;
-			}
-			if (!k)
+				if (!sc->bad++)
+					snprintf(sc->bad_why, sizeof(sc->bad_why),
+						 "entry %llu, field at +%u: %s",
+						 (unsigned long long)i, f->offset, bad);
+				fits = false;
+			} else if (!k) {
 				site = addr;
+			}
 		}
-		bad = entry_check(o, kind, e, site);
+		if (!fits)
+			continue;
+		bad = entry_check(o, kind, rg, l, i, n, site);
 		if (bad) {
-			snprintf(why, whylen, "entry %llu: %s (layout: %s)",
-				 (unsigned long long)i, bad, l->what);
-			return false;
+			if (!sc->unusual++)
+				sc->unusual_why = bad;
+			continue;
 		}
-		res->entries++;
+		sc->entries++;
 		if (counts) {
 			uint32_t fi = object_func_at(o, site);
 
 			if (fi == OBJ_NONE) {
-				res->outside++;
+				sc->outside++;
 			} else {
-				res->in_funcs++;
+				sc->in_funcs++;
 				counts[(size_t)fi * TABLE_COUNT + kind]++;
 			}
 		}
 	}
-	return true;
+}
+
+/* Do the pointers of the entries fit (all but 1 %, at least all but 1)? */
+static bool scan_fits(const struct scan *sc)
+{
+	uint64_t n = sc->entries + sc->unusual + sc->bad;
+
+	return sc->bad <= (n / 100 > 1 ? n / 100 : 1);
 }
 
 static const struct obj_sym *sym_named(const struct object *o, const char *name)
@@ -310,23 +371,60 @@ static bool find_region(const struct object *o, enum table_kind kind,
 	return rg->shndx != 0;
 }
 
-/* The c-th candidate layout of a table in o, NULL after the last. */
-static const struct layout *layout_of(const struct object *o,
-				      enum table_kind kind, int c)
+/* The candidates: the file's own layout, else every built-in one whose
+ * size divides the table. */
+static size_t candidates(struct object *o, enum table_kind kind,
+			 const struct region *rg, struct table_layout *own,
+			 const struct table_layout **out, size_t max,
+			 char *why, size_t whylen, bool *from_dwarf)
 {
-	if (kind == TABLE_ALTINSTR && o->mach == &machine_arm64)
-		return c ? NULL : &altinstr_arm64;
-	return table_defs[kind].layouts[c];
+	size_t n = 0;
+
+	*from_dwarf = false;
+	switch (table_layout_from_dwarf(o, kind, own, why, whylen)) {
+	case LAYOUT_DWARF_OK:
+		*from_dwarf = true;
+		out[0] = own;
+		return 1;
+	case LAYOUT_DWARF_UNKNOWN:
+		return 0;
+	case LAYOUT_DWARF_NONE:
+		break;
+	}
+	for (unsigned i = 0; n < max; i++) {
+		const struct table_layout *l = table_layout_builtin(o->mach, kind, i);
+
+		if (!l)
+			break;
+		if (!(rg->size % l->size))
+			out[n++] = l;
+	}
+	if (!n) {
+		size_t used = (size_t)snprintf(why, whylen,
+					       "%llu bytes is not a whole number of entries of any known layout (",
+					       (unsigned long long)rg->size);
+
+		for (unsigned i = 0; table_layout_builtin(o->mach, kind, i) &&
+				     used < whylen; i++)
+			used += (size_t)snprintf(why + used, whylen - used, "%s%u",
+						 i ? ", " : "",
+						 table_layout_builtin(o->mach, kind, i)->size);
+		if (used < whylen)
+			snprintf(why + used, whylen - used, " bytes)");
+	}
+	return n;
 }
 
 static void read_table(struct object *o, enum table_kind kind)
 {
 	struct table_result *res = &o->tables[kind];
+	const struct table_layout *cand[4], *pick = NULL;
+	struct table_layout own;
+	struct scan sc, best = { 0 };
 	struct region rg;
-	const struct layout *pick = NULL;
-	uint32_t dsize = o->dwarf_struct_size[kind];
-	char why[256] = "", first_why[256] = "";
-	unsigned tried = 0, passed = 0;
+	char why[512] = "";
+	bool from_dwarf, ambiguous = false;
+	size_t n;
 
 	memset(res, 0, sizeof(*res));
 	if (!find_region(o, kind, &rg))
@@ -335,49 +433,69 @@ static void read_table(struct object *o, enum table_kind kind)
 		snprintf(why, sizeof(why), "section has no data in the file");
 		goto refuse;
 	}
+	n = candidates(o, kind, &rg, &own, cand, 4, why, sizeof(why), &from_dwarf);
 	/*
 	 * Another kernel's layout is a note; a table that is no whole number
 	 * of the entries the file's own DWARF describes is a damaged file.
 	 */
-	if (dsize && rg.size % dsize) {
+	if (from_dwarf && rg.size % own.size) {
 		res->status = TABLE_REFUSED;
 		res->refused = "not a whole number of entries";
 		object_error(o, table_defs[kind].section,
 			     "%llu bytes is not a whole number of %u-byte entries (struct size in the file's DWARF)",
-			     (unsigned long long)rg.size, dsize);
+			     (unsigned long long)rg.size, own.size);
 		return;
 	}
-	for (int c = 0; c < 2 && layout_of(o, kind, c); c++) {
-		const struct layout *l = layout_of(o, kind, c);
-		struct table_result probe;
+	if (!n)
+		goto refuse;
+	for (size_t c = 0; c < n; c++) {
+		const struct table_layout *l = cand[c];
 
-		if (dsize && dsize != l->size)
-			continue;	/* DWARF says otherwise */
-		tried++;
-		if (read_layout(o, kind, &rg, l, &probe, NULL, why, sizeof(why))) {
-			passed++;
-			pick = pick ? pick : l;
-		} else if (!first_why[0]) {
-			memcpy(first_why, why, sizeof(why));
+		scan_layout(o, kind, &rg, l, &sc, NULL);
+		if (!scan_fits(&sc)) {
+			if (!pick && !why[0])
+				snprintf(why, sizeof(why),
+					 "%s (layout: %s); %llu of %llu entries do not fit",
+					 sc.bad_why, l->what,
+					 (unsigned long long)sc.bad,
+					 (unsigned long long)(sc.entries + sc.unusual + sc.bad));
+			continue;
+		}
+		if (!pick || sc.bad + sc.unusual < best.bad + best.unusual) {
+			pick = l;
+			best = sc;
+			ambiguous = false;
+		} else if (sc.bad + sc.unusual == best.bad + best.unusual &&
+			   (l->size != pick->size ||
+			    l->fields[0].offset != pick->fields[0].offset)) {
+			ambiguous = rg.size != 0;
 		}
 	}
-	if (!tried) {
-		snprintf(why, sizeof(why),
-			 "DWARF says the entry is %u bytes, a layout asmscan does not know",
-			 dsize);
-		goto refuse;
-	}
-	if (passed > 1) {
+	if (ambiguous) {
 		snprintf(why, sizeof(why),
 			 "entries fit more than one known layout and there is no DWARF to tell");
 		goto refuse;
 	}
-	if (!pick) {
-		memcpy(why, first_why, sizeof(why));
+	if (!pick)
 		goto refuse;
-	}
-	read_layout(o, kind, &rg, pick, res, o->table_counts, why, sizeof(why));
+	scan_layout(o, kind, &rg, pick, &sc, o->table_counts);
 	res->status = TABLE_READ;
+	res->entry_size = pick->size;
+	res->layout = pick->what;
+	res->layout_kernels = pick->kernels;
+	res->layout_from_dwarf = from_dwarf;
+	res->entries = sc.entries;
+	res->padding = sc.padding;
+	res->in_funcs = sc.in_funcs;
+	res->outside = sc.outside;
+	/* Entries whose pointers do not fit are unusual too, past the pick. */
+	res->unusual = sc.unusual + sc.bad;
+	res->unusual_why = sc.bad ? arena_strdup(&o->strings, sc.bad_why)
+				  : sc.unusual_why;
+	if (res->unusual)
+		object_note(o, table_defs[kind].section, "%s: %llu (%s)",
+			    res->unusual_why, (unsigned long long)res->unusual,
+			    table_defs[kind].unusual);
 	return;
 refuse:
 	res->status = TABLE_REFUSED;

@@ -38,7 +38,7 @@ cmdline() {
 	local obj=$1 out=$2 dir base
 	dir=$(dirname "$obj")
 	base=$(basename "$obj")
-	head -n 1 "$build/$dir/.$base.cmd" | sed -e 's/^cmd_[^ ]* := //' -e 's/ ; .*//' \
+	head -n 1 "$build/$dir/.$base.cmd" | sed -e 's/^\(saved\)\?cmd_[^ ]* := //' -e 's/ ; .*//' \
 		-e "s| -o $obj | -o $out |" -e 's/-Wp,-MMD,[^ ]* //'
 }
 

@@ -33,7 +33,7 @@ APPLY="-fplugin=$PLUGIN -fplugin-arg-asminline-mode=apply -fplugin-arg-asminline
 compile() {
 	local o=$1 out=$2 extra=$3 dir base line cc objtool
 	dir=$(dirname "$o") base=$(basename "$o")
-	line=$(sed -n '1s/^cmd_[^ ]* := //p' "$build/$dir/.$base.cmd")
+	line=$(sed -n '1s/^\(saved\)\?cmd_[^ ]* := //p' "$build/$dir/.$base.cmd")
 	[ -n "$line" ] || fail "no command line in $dir/.$base.cmd"
 	cc=$(echo "${line%%;*}" | sed -e 's/-Wp,-MMD,[^ ]*//' -e "s| -o $o | $extra -o $out |")
 	objtool=$(echo "$line" | tr ';' '\n' | grep objtool | sed "s| $o *\$| $out|" || true)

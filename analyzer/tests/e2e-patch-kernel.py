@@ -49,7 +49,7 @@ def kbuild_line(build, obj):
     d, f = os.path.split(obj)
     cmd = os.path.join(build, d, f".{f}.cmd")
     lines = open(cmd).read().splitlines()
-    first = re.sub(r"^cmd_\S+ := ", "", lines[0])
+    first = re.sub(r"^(saved)?cmd_\S+ := ", "", lines[0])
     deps = []
     for line in lines[1:]:
         if line.startswith("source_"):

@@ -42,7 +42,7 @@ python3 - out.txt <<'PY' || fail "JSON document: $(head -c 2000 out.txt)"
 import json, sys
 text = open(sys.argv[1], encoding='utf-8').read()
 rep = json.loads(text)                       # one document, nothing after it
-assert rep['format_version'] == 1
+assert rep['format_version'] == 2
 assert rep['tool']['name'] == 'asmscan' and rep['verb'] == 'summary'
 for key in ('objects', 'copies', 'calls', 'tables', 'errors', 'notes'):
     assert key in rep, key

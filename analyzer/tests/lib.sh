@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# lib.sh — what every analyzer test script shares: fail/skip, a work
+# lib.sh — what every analyzer test script shares: fail/skip/no_kernel, a work
 # directory of its own (under ctest: the test's directory, emptied; by
 # hand: a fresh temporary one), and expect RC CMD... which runs CMD with
 # stdout in out.txt and stderr in err.txt and checks its exit code.
@@ -8,6 +8,12 @@
 
 fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
 skip() { echo "$TEST: SKIP: $*"; exit 77; }
+# The kernel (vmlinux, prepared tree) a test needs cannot be had: that is a
+# failure, unless ASMINLINE_ALLOW_SKIP=1 makes it a skip (77, one line).
+no_kernel() {
+	[ "${ASMINLINE_ALLOW_SKIP:-}" != 1 ] || skip "$*"
+	fail "$* (ASMINLINE_ALLOW_SKIP=1 makes this a skip)"
+}
 need() {
 	local t
 	for t in "$@"; do

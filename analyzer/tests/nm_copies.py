@@ -7,7 +7,9 @@ From `nm -f sysv --defined-only` of each FILE: local function names
 places; and GCC's clones grouped by the name before the first '.', with
 their kinds, by the rule docs/asmscan.md states (a name ending in .cold
 or .cold.N is "cold", else the first suffix: isra, constprop, part,
-lto_priv/localalias are "other").  Compares them with the "copies" of an
+lto_priv/localalias are "other").  Padding symbols (__pfx_NAME,
+__cfi_NAME) are not functions: they fold into the function after them.
+Compares them with the "copies" of an
 `asmscan copies --format json` document over the same FILEs; exits 1 on
 any difference.
 """
@@ -45,6 +47,8 @@ def main():
             if len(f) < 7 or f[3] != 'FUNC':
                 continue
             name, value, cls = f[0], f[1], f[2]
+            if name.startswith(('__pfx_', '__cfi_')):
+                continue
             if cls == 't':
                 places[name].add((path, value))
             kind = clone_kind(name)

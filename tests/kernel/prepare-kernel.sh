@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# prepare-kernel.sh ARCH [OBJ...] — print the path of a prepared Linux 6.1
-# build tree (ARCH: x86_64 or arm64) made from Debian's linux-source-6.1
-# package, with the objects OBJ (e.g. kernel/fork.o) built in it.
+# prepare-kernel.sh [--kver SERIES] ARCH [OBJ...] — print the path of a
+# prepared Linux build tree (ARCH: x86_64 or arm64) made from Debian's
+# linux-source-SERIES package, with the objects OBJ (e.g. kernel/fork.o)
+# built in it.  SERIES is 6.1 (the default: Debian 12's own kernel) or
+# 6.12 (the LTS kernel of Debian 12's security suite); --kver wins over
+# the environment's ASMINLINE_KVER.
 #
 # The source is unpacked once into $ASMINLINE_CACHE (default
 # ~/.cache/asminline) and configured with the architecture's defconfig in an
 # O= build directory, followed by `make prepare`.  Everything runs under one
-# flock so that ctest -j cannot race two preparations.  The cache is keyed by
+# flock per series so that ctest -j cannot race two preparations (6.1
+# keeps the lock file name it always had, so older copies of this script
+# still exclude this one).  The cache is keyed by
 # the package version, so a Debian update of linux-source-6.1 gives a new tree.
 # The objects a test reads are built here, under the same lock, so that a
 # test on a new machine finds what it needs whatever ran before it, and
@@ -20,6 +25,15 @@
 # failure unless ASMINLINE_ALLOW_SKIP=1.
 set -euo pipefail
 
+kver=${ASMINLINE_KVER:-6.1}
+case "${1:-}" in
+--kver) kver=${2:?prepare-kernel: --kver needs a series (6.1, 6.12)}; shift 2 ;;
+--kver=*) kver=${1#--kver=}; shift ;;
+esac
+case "$kver" in
+6.1 | 6.12) ;;
+*) echo "prepare-kernel: unknown kernel series '$kver' (6.1, 6.12)" >&2; exit 1 ;;
+esac
 arch=${1:-x86_64}
 shift || true
 objects=("$@")
@@ -29,8 +43,8 @@ mkdir -p "$cache"
 skip() { echo "prepare-kernel: SKIP: $*" >&2; exit 77; }
 log() { echo "prepare-kernel: $*" >&2; }
 
-pkg=linux-source-6.1
-tarball=/usr/src/linux-source-6.1.tar.xz
+pkg=linux-source-$kver
+tarball=/usr/src/linux-source-$kver.tar.xz
 
 need_pkgs=()
 [ -f "$tarball" ] || need_pkgs+=("$pkg")
@@ -63,7 +77,11 @@ arm64) make_args=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
 *) echo "prepare-kernel: unknown architecture '$arch' (x86_64, arm64)" >&2; exit 1 ;;
 esac
 
-exec 8>"$cache/.kernel.lock"
+if [ "$kver" = 6.1 ]; then
+	exec 8>"$cache/.kernel.lock"
+else
+	exec 8>"$cache/.kernel-$kver.lock"
+fi
 flock 8
 
 if [ ! -f "$src/.asminline-unpacked" ]; then

@@ -36,7 +36,7 @@ def prepare(arch, test, prepare_script=PREPARE, objects=()):
     err = r.stderr.decode("utf-8", "replace")
     if r.returncode == 77:
         why = [ln.split("SKIP:", 1)[1].strip() for ln in err.splitlines() if "SKIP:" in ln]
-        reason = "no prepared Linux 6.1 %s tree: %s" % (arch, why[-1] if why else "prepare-kernel.sh said so")
+        reason = "no prepared Linux %s %s tree: %s" % (os.environ.get("ASMINLINE_KVER", "6.1"), arch, why[-1] if why else "prepare-kernel.sh said so")
         if allow_skip():
             print("%s: SKIP: %s" % (test, reason), flush=True)
             sys.exit(77)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tree.sh — the prepared Linux 6.1 tree for the shell kernel harnesses
+# tree.sh — the prepared Linux tree (6.1, or ASMINLINE_KVER) for the shell kernel harnesses
 # (sourced, not run), with the policy tests/kernel/tree.py keeps for the
 # Python ones: prepare-kernel.sh exits 77 when this machine cannot
 # provide the tree; the harness then fails, unless ASMINLINE_ALLOW_SKIP=1,
@@ -21,7 +21,7 @@ kernel_tree() {
 	KERNEL_BUILD=$("$prepare" "$arch" "$@" 2>"$log") || rc=$?
 	if [ "$rc" -eq 77 ]; then
 		reason=$(sed -n 's/.*SKIP: //p' "$log" | tail -1)
-		reason="no prepared Linux 6.1 $arch tree: ${reason:-prepare-kernel.sh said so}"
+		reason="no prepared Linux ${ASMINLINE_KVER:-6.1} $arch tree: ${reason:-prepare-kernel.sh said so}"
 		if [ "${ASMINLINE_ALLOW_SKIP:-}" = 1 ]; then
 			rm -f "$log"
 			skip "$reason"

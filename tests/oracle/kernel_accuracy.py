@@ -7,7 +7,8 @@ For each object of a fixed list spread over the kernel's subsystems:
   1. `make -C SRC O=BUILD obj...` (one make, -j2, under the cache's kernel
      lock) so Kbuild writes BUILD/dir/.name.o.cmd;
   2. the compiler command is the first line of that file (`cmd_X := gcc ...
-     -c -o X.o X.c ; ./tools/objtool/...`): the part before the `;`, with
+     -c -o X.o X.c ; ./tools/objtool/...`, `savedcmd_X := ...` from Linux
+     6.2 on): the part before the `;`, with
      `-c -o X.o` replaced by `-S -o OUT/X.s` and the dependency file moved
      out of the tree -- every other flag kept -- run in BUILD;
   3. asm_oracle labels, assembles and disassembles that .s: the instructions
@@ -163,8 +164,10 @@ def compile_command(build, obj):
     with open(cmd_file(build, obj)) as f:
         first = f.readline()
     head, sep, cmd = first.partition(":=")
-    if not sep or not head.startswith("cmd_"):
-        raise harness.HarnessError("%s: first line is not `cmd_... := ...`" % cmd_file(build, obj))
+    # Kbuild writes `cmd_X := ...` up to 6.1, `savedcmd_X := ...` from 6.2 on.
+    if not sep or not head.startswith(("cmd_", "savedcmd_")):
+        raise harness.HarnessError("%s: first line is not `cmd_... := ...` or `savedcmd_... := ...`"
+                                   % cmd_file(build, obj))
     # The .cmd file is read by make: `$$` is `$` and `\#` is `#`.
     cmd = cmd.replace("$$", "$").replace("\\#", "#")
     argv = shlex.split(cmd)
