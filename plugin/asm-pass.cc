@@ -135,7 +135,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	rec.tpl = gimple_asm_string(stmt);
 	rec.tpl_len = strlen(rec.tpl);
-	rec.basic = gimple_asm_input_p(stmt);
+	rec.basic = compat_asm_basic_p(stmt);
 	rec.asm_inline = gimple_asm_inline_p(stmt);
 	rec.is_volatile = gimple_asm_volatile_p(stmt);
 	rec.is_goto = gimple_asm_nlabels(stmt) > 0;

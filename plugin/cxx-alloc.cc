@@ -4,7 +4,8 @@
  *
  * The only things the plugin needs from the C++ runtime are the global
  * allocation functions (the "new" of its GIMPLE pass object, the sized
- * "delete" of its virtual destructor).  Taken from libstdc++.so.6 they make
+ * "delete" of its virtual destructor, and from GCC 14's headers the sized
+ * array "delete" of their inline destructors).  Taken from libstdc++.so.6 they make
  * cc1 — which links libstdc++ statically and does not load it — map and
  * relocate the whole shared library at every compile: measured 3.8 million
  * instructions of dlopen() per cc1, 0.4 % of a small kernel unit's compile.
@@ -29,6 +30,21 @@ void operator delete(void *p) noexcept
 }
 
 void operator delete(void *p, size_t) noexcept
+{
+	free(p);
+}
+
+void *operator new[](size_t n)
+{
+	return xmalloc(n ? n : 1);
+}
+
+void operator delete[](void *p) noexcept
+{
+	free(p);
+}
+
+void operator delete[](void *p, size_t) noexcept
 {
 	free(p);
 }

@@ -98,7 +98,7 @@ static bool edge_asm_model(struct asminline_plugin *pl, gasm *stmt,
 
 	if (!pl->tpl_ctx ||
 	    asmtpl_analyze(pl->tpl_ctx, tpl, strlen(tpl),
-			   gimple_asm_input_p(stmt) ? ASMTPL_SYNTAX_BASIC
+			   compat_asm_basic_p(stmt) ? ASMTPL_SYNTAX_BASIC
 						    : ASMTPL_SYNTAX_EXTENDED,
 			   &res) != ASMTPL_OK)
 		return false;

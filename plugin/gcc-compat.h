@@ -43,6 +43,7 @@
 #include "cgraph.h"
 #include "langhooks.h"
 #include "diagnostic-core.h"
+#include "diagnostic.h"
 #include "input.h"
 #include "toplev.h"
 #include "intl.h"
@@ -58,6 +59,10 @@
 #include "symbol-summary.h"
 #include "tree-vrp.h"
 #include "sreal.h"
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+/* GCC 14 moved the IPA-CP lattices out of ipa-prop.h, which still uses them. */
+#include "ipa-cp.h"
+#endif
 #include "ipa-prop.h"
 #include "ipa-fnsummary.h"
 #include "ipa-inline.h"
@@ -70,5 +75,76 @@
  * way GCC 9 did; shims for later versions go below, each with the version
  * that needs it.
  */
+
+/*
+ * A line of a source file, from the cache the diagnostics read (fix-its):
+ * GCC 14 made that cache a member of the diagnostic context and dropped
+ * the global location_get_source_line().
+ */
+static inline char_span compat_source_line(const char *file, int line)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+	return global_dc->get_file_cache().get_source_line(file, line);
+#else
+	return location_get_source_line(file, line);
+#endif
+}
+
+/*
+ * A basic asm (no operands, '%' is no operand reference): GCC 15 renamed
+ * gimple_asm_input_p() to gimple_asm_basic_p() (GF_ASM_INPUT became
+ * GF_ASM_BASIC), same meaning.
+ */
+static inline bool compat_asm_basic_p(const gasm *stmt)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 15
+	return gimple_asm_basic_p(stmt);
+#else
+	return gimple_asm_input_p(stmt);
+#endif
+}
+
+/*
+ * Would the early inliner look at call e, made from an always_inline
+ * function, at all?  GCC 12 and 13 never do: early_inliner() inlines only
+ * always_inline callees into such a function.  GCC 14 does, unless
+ * inlining could close a cycle back into always_inline code
+ * (can_early_inline_edge_p): an indirect call in the caller or the callee,
+ * or a callee calling an always_inline function (or, with LTO, one that
+ * may yet be replaced by one); GCC keeps that answer in the callee's
+ * ipa_fn_summary::safe_to_inline_to_always_inline (0 not known, 1 no,
+ * 2 yes).  Read, never written: the plugin only watches.  Calls from
+ * other functions: true.
+ */
+static inline bool compat_early_inliner_looks(cgraph_edge *e,
+					      cgraph_node *callee)
+{
+	cgraph_node *caller = e->caller->inlined_to ? e->caller->inlined_to
+						    : e->caller;
+
+	if (!DECL_DISREGARD_INLINE_LIMITS(caller->decl) ||
+	    !lookup_attribute("always_inline", DECL_ATTRIBUTES(caller->decl)))
+		return true;
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+	ipa_fn_summary *s = ipa_fn_summaries->get(callee);
+
+	if (caller->indirect_calls || e->callee->indirect_calls || !s)
+		return false;
+	if (s->safe_to_inline_to_always_inline)
+		return s->safe_to_inline_to_always_inline == 2;
+	for (cgraph_edge *e2 = callee->callees; e2; e2 = e2->next_callee) {
+		cgraph_node *c2 = e2->callee->ultimate_alias_target();
+
+		if (DECL_DISREGARD_INLINE_LIMITS(c2->decl) ||
+		    lookup_attribute("always_inline", DECL_ATTRIBUTES(c2->decl)) ||
+		    (flag_lto && c2->externally_visible))
+			return false;
+	}
+	return true;
+#else
+	(void)callee;
+	return false;
+#endif
+}
 
 #endif /* ASMINLINE_GCC_COMPAT_H */
