@@ -410,8 +410,9 @@ static bool edge_early_fits(const struct edge_view *v, int g, int min_growth)
 
 /*
  * Would early_inline_small_functions() look at e at all: it runs when the
- * caller is optimized with early inlining on and is neither always_inline
- * nor flatten (flattening inlines everything it can anyway); then a callee with an
+ * caller is optimized with early inlining on and is not flatten
+ * (flattening inlines everything it can anyway) — always_inline callers
+ * are looked at from GCC 14 on (compat_early_inliner_looks); then a callee with an
  * inlinable summary, both bodies in SSA, a candidate by its declaration,
  * not recursive, and nothing but the early inliner's own rule against it
  * (inline_failed still CIF_FUNCTION_NOT_CONSIDERED: can_inline_edge_p and
@@ -422,12 +423,14 @@ static bool edge_early_considered(cgraph_edge *e, cgraph_node *callee)
 	ipa_fn_summary *s = ipa_fn_summaries->get(callee);
 	tree fn = e->caller->decl;
 
-	/* early_inliner(): only always_inline callees, or nothing, then. */
+	/*
+	 * early_inliner(): only always_inline callees, or nothing, then; an
+	 * always_inline caller as the GCC that runs decides.
+	 */
 	if (!opt_for_fn(fn, optimize) || opt_for_fn(fn, flag_no_inline) ||
 	    !opt_for_fn(fn, flag_early_inlining) ||
-	    (DECL_DISREGARD_INLINE_LIMITS(fn) &&
-	     lookup_attribute("always_inline", DECL_ATTRIBUTES(fn))) ||
-	    lookup_attribute("flatten", DECL_ATTRIBUTES(fn)))
+	    lookup_attribute("flatten", DECL_ATTRIBUTES(fn)) ||
+	    !compat_early_inliner_looks(e, callee))
 		return false;
 	return s && s->inlinable && ipa_call_summaries->get(e) &&
 	       e->inline_failed == CIF_FUNCTION_NOT_CONSIDERED &&
