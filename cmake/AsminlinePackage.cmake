@@ -9,12 +9,15 @@
 #   - the shared libraries asmscan links (libelf1, libdw1, libcapstone4,
 #     libc6), computed by dpkg-shlibdeps when it is installed (dpkg-dev),
 #     declared otherwise;
-#   - exactly the GCC package (and version) the plugin was built for: a
-#     plugin loads only into that compiler (plugin_default_version_check
-#     compares version, date stamp and configure arguments), and its
-#     plugin directory belongs to that version.  Found with dpkg-query -S
-#     on ASMINLINE_PLUGIN_GCC; left out with a message when that GCC is
-#     not from a Debian package.
+#   - the GCC package the plugin was built for, at that version or later:
+#     `gcc-12 (>= 12.2.0-14+deb12u1)`.  Not pinned with "=": a security
+#     update of the compiler would then hold it back or remove asminline.
+#     The plugin still loads only into the very compiler it was built for
+#     (plugin_default_version_check compares version, date stamp and
+#     configure arguments, which name the Debian revision); into an updated
+#     one it refuses to load with an error naming both and how to rebuild.
+#     Found with dpkg-query -S on ASMINLINE_PLUGIN_GCC; left out with a
+#     message when that GCC is not from a Debian package.
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME asminline)
@@ -57,7 +60,7 @@ if(TARGET asminline)
 			OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 	endif()
 	if(_pkg_gcc_version)
-		list(APPEND _pkg_depends "${_pkg_owner} (= ${_pkg_gcc_version})")
+		list(APPEND _pkg_depends "${_pkg_owner} (>= ${_pkg_gcc_version})")
 	else()
 		message(STATUS "asminline package: ${_pkg_gcc} is not from a Debian package; the .deb will not depend on a GCC")
 	endif()

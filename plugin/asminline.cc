@@ -75,6 +75,37 @@ static int asminline_setup(struct asminline_plugin *pl, const char *name)
 	return 0;
 }
 
+/*
+ * "12.2.0 (Debian 12.2.0-14+deb12u1)": the version and, where the
+ * configure arguments give one, the distribution's package version — the
+ * part of them that changes with every rebuild of the same GCC.
+ */
+static void asminline_describe_gcc(const struct plugin_gcc_version *v,
+				   char *buf, size_t n)
+{
+	static const char key[] = "--with-pkgversion=";
+	const char *p = v->configuration_arguments
+				? strstr(v->configuration_arguments, key)
+				: NULL;
+	size_t len = 0;
+
+	if (p) {
+		p += sizeof(key) - 1;
+		if (*p == '\'' || *p == '"') {
+			const char *end = strchr(p + 1, *p);
+
+			len = end ? (size_t)(end - p - 1) : 0;
+			p++;
+		} else {
+			len = strcspn(p, " ");
+		}
+	}
+	if (len)
+		snprintf(buf, n, "%s (%.*s)", v->basever, (int)len, p);
+	else
+		snprintf(buf, n, "%s", v->basever);
+}
+
 __attribute__((visibility("default"))) int
 plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 {
@@ -83,11 +114,15 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 
 	/* Version, date stamp, revision and configure arguments must match. */
 	if (!plugin_default_version_check(ver, &gcc_version)) {
+		char built[160], here[160];
+
+		asminline_describe_gcc(&gcc_version, built, sizeof(built));
+		asminline_describe_gcc(ver, here, sizeof(here));
 		error("asminline: this plugin was built for GCC %s targeting %s, "
-		      "not for this compiler (GCC %s, configured differently); "
+		      "not for this compiler (GCC %s%s); "
 		      "rebuild it with CMake option %<ASMINLINE_PLUGIN_GCC%> naming this gcc",
-		      gcc_version.basever, ASMINLINE_TARGET_TRIPLE,
-		      ver->basever);
+		      built, ASMINLINE_TARGET_TRIPLE, here,
+		      strcmp(built, here) ? "" : ", configured differently");
 		return 1;
 	}
 

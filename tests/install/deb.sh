@@ -4,8 +4,9 @@
 # deb.sh PLUGIN CC BUILD — the .deb CPack makes from BUILD.
 #   - dpkg-deb -c: asminline.so in CC's plugin directory, /usr/bin/asmscan,
 #     the two man pages, and nothing else;
-#   - dpkg-deb -I: Depends names the package and exact version of the GCC
-#     (found here with dpkg-query -S on CC), and the package of every
+#   - dpkg-deb -I: Depends names the package of the GCC at its version or
+#     later, never pinned with "=" (found here with dpkg-query -S on CC),
+#     and the package of every
 #     shared library asmscan and the plugin need (objdump -p NEEDED,
 #     resolved by ldconfig -p, owned per dpkg-query -S);
 #   - unpacked into a scratch root (dpkg-deb -x), its asmscan runs and its
@@ -36,8 +37,11 @@ echo "deb: Depends: $depends"
 gcc_real=$(readlink -f "$(command -v "$CC")")
 gcc_pkg=$(dpkg-query -S "$gcc_real" | cut -d: -f1)
 gcc_ver=$(dpkg-query -W -f='${Version}' "$gcc_pkg")
-grep -qF "$gcc_pkg (= $gcc_ver)" <<<"$depends" ||
-	fail "Depends lacks '$gcc_pkg (= $gcc_ver)', the package of $gcc_real"
+grep -qF "$gcc_pkg (>= $gcc_ver)" <<<"$depends" ||
+	fail "Depends lacks '$gcc_pkg (>= $gcc_ver)', the package of $gcc_real"
+# A security update of the compiler must not make the package uninstallable.
+! grep -qE "(^|, )$gcc_pkg \\(= " <<<"$depends" ||
+	fail "Depends pins $gcc_pkg to one version: $depends"
 dep_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }')
 mkdir root && dpkg-deb -x "$deb" root
 for bin in root/usr/bin/asmscan "root$plugindir/asminline.so"; do
@@ -64,4 +68,4 @@ import embedded
 units, stmts = embedded.read("report.o")
 assert len(units) == 1 and stmts, (units, stmts)
 PY
-pass "$deb: the four files, Depends on $gcc_pkg (= $gcc_ver) and asmscan's libraries; it runs and loads unpacked"
+pass "$deb: the four files, Depends on $gcc_pkg (>= $gcc_ver) and asmscan's libraries; it runs and loads unpacked"
