@@ -10,7 +10,12 @@
 2. Against mode=apply, the ground truth (edges_eval.py): precision and
    recall of blocked-by-asm over all variants must be at least 90 %.
 
-Exit 0 pass, 1 fail, 77 skipped (not an x86-64 GCC 12, or no python3).
+The expectations hold for GCC 12, 13, 14 and 15 alike (their inliners
+refuse these calls for the same limits at the same values): checked with
+each (scripts/gcc-matrix.sh); a compiler whose inliner decides otherwise
+fails here, line by line.
+
+Exit 0 pass, 1 fail, 77 skipped (not an x86-64 GCC, or no python3).
 --print writes the expectations the plugin meets now, to review by hand.
 """
 
@@ -63,10 +68,6 @@ def main():
     machine = subprocess.run([cc, "-dumpmachine"], stdout=subprocess.PIPE).stdout.decode()
     if not machine.startswith("x86_64"):
         print("constructed: SKIP: %s does not target x86-64" % cc)
-        return 77
-    version = subprocess.run([cc, "-dumpversion"], stdout=subprocess.PIPE).stdout.decode()
-    if version.strip().split(".")[0] != "12":
-        print("constructed: SKIP: the expectations are GCC 12's limits; this is GCC %s" % version.strip())
         return 77
     work = os.environ.get("ASMINLINE_TEST_WORKDIR") or tempfile.mkdtemp(prefix="asminline-edges.")
     want = expectations()
