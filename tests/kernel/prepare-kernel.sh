@@ -19,6 +19,14 @@
 # test on a new machine finds what it needs whatever ran before it, and
 # two tests never run make in the shared tree at once.
 #
+# Another compiler (the GCC matrix, scripts/gcc-matrix.sh): with
+# ASMINLINE_KERNEL_CC=gcc-N the tree is configured and built with CC=gcc-N
+# HOSTCC=gcc-N in build-ARCH-gcc-N beside the default one (Kconfig records
+# the compiler, so every compiler has its own tree).  Inside a root made by
+# scripts/gcc-root.sh, where Debian 12's linux-source package does not
+# exist, ASMINLINE_KERNEL_PKGVER=VERSION names the package version whose
+# source the host has unpacked in the (shared) cache already.
+#
 # Exit codes: 0 ready (path on stdout), 77 cannot be had here (reason on
 # stderr; the ctest convention for "skipped"), 1 preparation failed.  The
 # harnesses read it through tree.sh and tree.py, which turn 77 into a
@@ -45,9 +53,17 @@ log() { echo "prepare-kernel: $*" >&2; }
 
 pkg=linux-source-$kver
 tarball=/usr/src/linux-source-$kver.tar.xz
+kcc=${ASMINLINE_KERNEL_CC:-}
+pkgver=${ASMINLINE_KERNEL_PKGVER:-}
 
 need_pkgs=()
-[ -f "$tarball" ] || need_pkgs+=("$pkg")
+if [ -n "$pkgver" ]; then
+	[ -f "$cache/linux-$pkgver/src/.asminline-unpacked" ] ||
+		skip "ASMINLINE_KERNEL_PKGVER=$pkgver: no unpacked source in $cache/linux-$pkgver/src (run prepare-kernel.sh on the host first)"
+	[ -z "$kcc" ] || command -v "$kcc" >/dev/null || skip "ASMINLINE_KERNEL_CC=$kcc: not found"
+elif [ ! -f "$tarball" ]; then
+	need_pkgs+=("$pkg")
+fi
 for tool in flex bison bc; do
 	command -v "$tool" >/dev/null || need_pkgs+=("$tool")
 done
@@ -67,15 +83,19 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
 	) 9>"$cache/.apt.lock" || skip "could not install ${need_pkgs[*]}"
 fi
 
-version=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo unknown)
+version=${pkgver:-$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || echo unknown)}
 src=$cache/linux-$version/src
-build=$cache/linux-$version/build-$arch
+build=$cache/linux-$version/build-$arch${kcc:+-$(basename "$kcc")}
 
 case "$arch" in
 x86_64) make_args=(ARCH=x86_64) ;;
 arm64) make_args=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
 *) echo "prepare-kernel: unknown architecture '$arch' (x86_64, arm64)" >&2; exit 1 ;;
 esac
+if [ -n "$kcc" ]; then
+	[ "$arch" = x86_64 ] || { echo "prepare-kernel: ASMINLINE_KERNEL_CC is for x86_64 trees" >&2; exit 1; }
+	make_args+=(CC="$kcc" HOSTCC="$kcc")
+fi
 
 if [ "$kver" = 6.1 ]; then
 	exec 8>"$cache/.kernel.lock"
