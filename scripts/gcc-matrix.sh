@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# gcc-matrix.sh — build the plugin for GCC 13, 14 and 15 and run its tests
+# with each, in the Debian roots scripts/gcc-root.sh makes.
+#
+#   scripts/gcc-matrix.sh [--kernel] [--kver 6.1|6.12]... [--junit DIR] N...
+#
+# For each N: configure and build build-gccN inside the root (the plugin
+# against gcc-N's own plugin headers, -DASMINLINE_PLUGIN_GCC=gcc-N, and
+# everything else with gcc-N too; CMake picks g++-N for the plugin), then
+# run ctest there:
+#   default   the shape-level tests: labels "plugin" and "unit" (the
+#             plugin's records against gcc-N's own fnsummary dump and the
+#             assembler, apply mode, the re-run, embedded records, fix-its,
+#             -m32/-m16, the example), all but the e2e and slow ones
+#             and the two named in shape_excluded below;
+#   --kernel  also the kernel-level ones on Linux units compiled by gcc-N
+#             through Kbuild's own command lines (plugin-kbuild,
+#             plugin-edges-kernel, oracle-kernel-accuracy-x86_64,
+#             plugin-rerun-faults), once per --kver (default 6.12 and 6.1):
+#             the tree is unpacked on the host (tests/kernel/prepare-kernel.sh)
+#             and configured with CC=gcc-N in the root (ASMINLINE_KERNEL_CC).
+# --junit DIR writes DIR/build-gccN[-KVER].xml for scripts/test-summary.py.
+#
+# GCC 12 is the machine's own compiler: build/ and scripts/run-tests.sh.
+# Exit codes: 0 every test passed, 1 a build or a test failed, 2 usage,
+# 77 no root can be made here (gcc-root.sh's reason; the caller decides).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+kernel=0
+kvers=()
+junit=
+versions=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel=1 ;;
+	--kver) kvers+=("${2:?--kver needs 6.1 or 6.12}"); shift ;;
+	--junit) junit=${2:?--junit needs a directory}; shift ;;
+	13 | 14 | 15) versions+=("$1") ;;
+	*) echo "usage: $0 [--kernel] [--kver 6.1|6.12]... [--junit DIR] 13|14|15..." >&2; exit 2 ;;
+	esac
+	shift
+done
+[ ${#versions[@]} -gt 0 ] || { echo "gcc-matrix: name at least one of 13 14 15" >&2; exit 2; }
+[ ${#kvers[@]} -gt 0 ] || kvers=(6.12 6.1)
+[ -z "$junit" ] || { mkdir -p "$junit" && junit=$(cd "$junit" && pwd); }
+
+log() { echo "gcc-matrix: $*" >&2; }
+rc=0
+
+# Not shape-level: the re-run's fault tests compile kernel units (run with
+# --kernel), and the arm64 corpus is the host's (the arm64 plugin is built
+# for Debian 12's aarch64-linux-gnu-gcc-12; asmtpl alone is compiler-free).
+shape_excluded='^(plugin-rerun-faults|oracle-corpus-arm64)$'
+kernel_tests='^(plugin-kbuild|plugin-edges-kernel|oracle-kernel-accuracy-x86_64|plugin-rerun-faults)$'
+
+for n in "${versions[@]}"; do
+	if ! scripts/gcc-root.sh path "$n" >/dev/null; then
+		r=$?
+		[ "$r" = 77 ] && exit 77
+		rc=1
+		continue
+	fi
+	b=build-gcc$n
+	log "gcc-$n: configure and build $b"
+	if ! scripts/gcc-root.sh run "$n" sh -ec "
+		cmake -S . -B $b -DASMINLINE_PLUGIN_GCC=gcc-$n \
+			-DCMAKE_C_COMPILER=gcc-$n >$b.configure.log
+		cmake --build $b -j\$(nproc) >$b.build.log 2>&1 ||
+			{ tail -n 30 $b.build.log >&2; exit 1; }"; then
+		log "gcc-$n: the build failed (see $b.build.log)"
+		rc=1
+		continue
+	fi
+	log "gcc-$n: shape-level tests (labels plugin, unit)"
+	scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure -j2 \
+		-L 'plugin|unit' -LE 'slow|e2e' -E "$shape_excluded" \
+		${junit:+--output-junit "$junit/$b.xml"} || rc=1
+	[ "$kernel" = 1 ] || continue
+	for kv in "${kvers[@]}"; do
+		# The source, unpacked by the host's Debian package; the tree
+		# for gcc-N is configured in the root, with the objects the
+		# tests name built by them (prepare-kernel.sh OBJ...).
+		src=$(tests/kernel/prepare-kernel.sh --kver "$kv" x86_64) || { rc=1; continue; }
+		pkgver=$(basename "$(dirname "$src")")
+		pkgver=${pkgver#linux-}
+		log "gcc-$n: kernel-level tests on Linux $kv ($pkgver)"
+		ASMINLINE_KVER=$kv ASMINLINE_KERNEL_CC=gcc-$n ASMINLINE_KERNEL_PKGVER=$pkgver \
+			scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure \
+			-R "$kernel_tests" ${junit:+--output-junit "$junit/$b-$kv.xml"} || rc=1
+	done
+done
+exit $rc
