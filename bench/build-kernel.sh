@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-kernel.sh VARIANT [PLUGIN] — build a whole Linux 6.1 x86_64_defconfig
-# vmlinux once per variant, and reuse it for every whole-kernel figure.
+# build-kernel.sh [--kver SERIES] VARIANT [PLUGIN] — build a whole Linux
+# x86_64_defconfig vmlinux once per variant, and reuse it for every
+# whole-kernel figure.  SERIES is 6.1 (the default: Debian 12's own
+# kernel, linux-source-6.1) or 6.12 (the LTS kernel of Debian 12's
+# security suite, linux-source-6.12), as in tests/kernel/prepare-kernel.sh;
+# --kver wins over the environment's ASMINLINE_KVER.
 #
 #   none   no plugin (the reference)
 #   warn   -fplugin=PLUGIN, warn mode, every record appended to report.jsonl
@@ -12,7 +16,8 @@
 #          patch on a real kernel); about twice the time and disk of warn
 #
 # The tree is $ASMINLINE_CACHE/linux-VERSION/kbuild-VARIANT (an O= build of
-# the source that tests/kernel/prepare-kernel.sh unpacked).  Build metadata
+# the source that tests/kernel/prepare-kernel.sh unpacked; VERSION is the
+# package's, so each series has its own trees).  Build metadata
 # is fixed (KBUILD_BUILD_TIMESTAMP/USER/HOST/VERSION) so two variants can be
 # compared byte for byte.  A variant is rebuilt only when the plugin changed
 # (its sha256 is in the stamp).  On success it prints the build directory;
@@ -24,6 +29,15 @@
 # 1 the build failed (summary.json says how), 2 usage, 77 no kernel here.
 set -euo pipefail
 
+kver=${ASMINLINE_KVER:-6.1}
+case "${1:-}" in
+--kver) kver=${2:?build-kernel: --kver needs a series (6.1, 6.12)}; shift 2 ;;
+--kver=*) kver=${1#--kver=}; shift ;;
+esac
+case "$kver" in
+6.1 | 6.12) ;;
+*) echo "build-kernel: unknown kernel series '$kver' (6.1, 6.12)" >&2; exit 2 ;;
+esac
 variant=${1:-}
 plugin=${2:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,14 +45,14 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 case "$variant" in
 none) ;;
 warn | apply | warn-g)
-	[ -n "$plugin" ] || { echo "usage: $0 warn|apply|warn-g PLUGIN.so" >&2; exit 2; }
+	[ -n "$plugin" ] || { echo "usage: $0 [--kver 6.1|6.12] warn|apply|warn-g PLUGIN.so" >&2; exit 2; }
 	plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 	[ -f "$plugin" ] || { echo "build-kernel: $plugin: no such plugin" >&2; exit 2; }
 	;;
-*) echo "usage: $0 none|warn|apply|warn-g [PLUGIN.so]" >&2; exit 2 ;;
+*) echo "usage: $0 [--kver 6.1|6.12] none|warn|apply|warn-g [PLUGIN.so]" >&2; exit 2 ;;
 esac
 
-prepared=$("$here/tests/kernel/prepare-kernel.sh" x86_64) || exit $?
+prepared=$("$here/tests/kernel/prepare-kernel.sh" --kver "$kver" x86_64) || exit $?
 src=$(dirname "$prepared")/src
 out=$(dirname "$prepared")/kbuild-$variant
 stamp="variant=$variant plugin=${plugin:+$(sha256sum "$plugin" | cut -d' ' -f1)}"
@@ -85,7 +99,7 @@ ices=$(grep -c "internal compiler error" "$out/build.log" || true)
 records=0
 [ -f "$out/report.jsonl" ] && records=$(wc -l <"$out/report.jsonl")
 cat >"$out/summary.json" <<EOF
-{"variant": "$variant", "status": $status, "wall_seconds": ${wall:-0}, "peak_rss_kb": ${rss:-0},
+{"variant": "$variant", "kver": "$kver", "status": $status, "wall_seconds": ${wall:-0}, "peak_rss_kb": ${rss:-0},
  "internal_compiler_errors": $ices, "report_records": $records,
  "vmlinux": $([ -f "$out/vmlinux" ] && echo true || echo false),
  "kcflags": "$kcflags"}
