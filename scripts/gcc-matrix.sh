@@ -67,11 +67,12 @@ for n in "${versions[@]}"; do
 	b=build-gcc$n
 	log "gcc-$n: configure and build $b"
 	if ! scripts/gcc-root.sh run "$n" sh -ec "
+		mkdir -p $b
 		cmake -S . -B $b -DASMINLINE_PLUGIN_GCC=gcc-$n \
-			-DCMAKE_C_COMPILER=gcc-$n >$b.configure.log
-		cmake --build $b -j\$(nproc) >$b.build.log 2>&1 ||
-			{ tail -n 30 $b.build.log >&2; exit 1; }"; then
-		log "gcc-$n: the build failed (see $b.build.log)"
+			-DCMAKE_C_COMPILER=gcc-$n >$b/configure.log
+		cmake --build $b -j\$(nproc) >$b/build.log 2>&1 ||
+			{ tail -n 30 $b/build.log >&2; exit 1; }"; then
+		log "gcc-$n: the build failed (see $b/build.log)"
 		rc=1
 		continue
 	fi

@@ -163,6 +163,14 @@ def kernel_lock(build, kver=None):
     return os.path.join(os.path.dirname(os.path.dirname(build)), name)
 
 
+def kernel_cc_args():
+    """The compiler of a tree configured for another GCC (prepare-kernel.sh's
+    ASMINLINE_KERNEL_CC, scripts/gcc-matrix.sh): every make in it must name
+    it, or Kconfig sees another compiler and configures the tree again."""
+    cc = os.environ.get("ASMINLINE_KERNEL_CC")
+    return ["CC=" + cc, "HOSTCC=" + cc] if cc else []
+
+
 def make_objects(src, build, arch, objects, kver=None):
     """Build the objects through Kbuild; returns {object: failure reason}."""
     lock = kernel_lock(build, kver)
@@ -171,7 +179,8 @@ def make_objects(src, build, arch, objects, kver=None):
         t = next((p for d, p in MAKE_DIR.items() if o.startswith(d)), o)
         if t not in targets:
             targets.append(t)
-    cmd = ["make", "-s", "-C", src, "O=" + build, "-j2"] + MAKE_ARGS[arch] + targets
+    cmd = ["make", "-s", "-C", src, "O=" + build, "-j2"] + MAKE_ARGS[arch] + \
+        kernel_cc_args() + targets
     with open(lock, "w") as lf:
         fcntl.flock(lf, fcntl.LOCK_EX)
         r = subprocess.run(cmd + ["-k"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

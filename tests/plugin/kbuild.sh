@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kbuild.sh PLUGIN CC BUILD PREPARE — `make KCFLAGS=-fplugin=asminline` on
-# real Linux 6.1 objects, with the plugin as `cmake --install` puts it.
+# real Linux objects (6.1, or the series ASMINLINE_KVER names), with the
+# plugin as `cmake --install` puts it.
 #
 # The plugin is installed from BUILD into a DESTDIR in this directory, and
 # GCC pointed at that copy with -iplugindir= (after a real install,
@@ -26,7 +27,17 @@ need_x86_64
 need_tool cmake make flock python3 objcopy
 clean_workdir
 
-OBJS=(kernel/fork.o fs/readdir.o arch/x86/ia32/ia32_signal.o lib/iov_iter.o)
+# The ia32 signal frames are arch/x86/kernel/signal_32.c from 6.2 on.
+case "${ASMINLINE_KVER:-6.1}" in
+6.1) OBJS=(kernel/fork.o fs/readdir.o arch/x86/ia32/ia32_signal.o lib/iov_iter.o) ;;
+*) OBJS=(kernel/fork.o fs/readdir.o arch/x86/kernel/signal_32.o lib/iov_iter.o) ;;
+esac
+# A tree configured for another GCC (ASMINLINE_KERNEL_CC, prepare-kernel.sh)
+# is built with it: without CC= Kconfig would see another compiler.
+kcc=()
+[ -z "${ASMINLINE_KERNEL_CC:-}" ] || kcc=(CC="$ASMINLINE_KERNEL_CC" HOSTCC="$ASMINLINE_KERNEL_CC")
+lock=.kernel.lock
+[ "${ASMINLINE_KVER:-6.1}" = 6.1 ] || lock=.kernel-$ASMINLINE_KVER.lock
 
 . "$(dirname "$PREPARE")/tree.sh"
 kernel_tree "$PREPARE" x86_64
@@ -39,13 +50,13 @@ DESTDIR=$PWD/root cmake --install "$BUILD" --prefix /usr >install.log 2>&1 ||
 	{ cat install.log; fail "cmake --install"; }
 [ -f "root$plugindir/asminline.so" ] || fail "the plugin is not installed in root$plugindir"
 
-flock "$(dirname "$(dirname "$tree")")/.kernel.lock" cp -a "$tree" obj
+flock "$(dirname "$(dirname "$tree")")/$lock" cp -a "$tree" obj
 for o in "${OBJS[@]}"; do
 	rm -f "obj/$o" "obj/$(dirname "$o")/.$(basename "$o").cmd"
 done
 
 kmake() {
-	nice -n 10 make -s -C "$src" O="$PWD/obj" ARCH=x86_64 -j2 "$@" "${OBJS[@]}" \
+	nice -n 10 make -s -C "$src" O="$PWD/obj" ARCH=x86_64 "${kcc[@]}" -j2 "$@" "${OBJS[@]}" \
 		>>make.log 2>&1 || { tail -30 make.log; fail "make $* ${OBJS[*]}"; }
 }
 kmake
