@@ -410,9 +410,9 @@ static bool edge_early_fits(const struct edge_view *v, int g, int min_growth)
 
 /*
  * Would early_inline_small_functions() look at e at all: it runs when the
- * caller is optimized with early inlining on and is not flatten
- * (flattening inlines everything it can anyway) — always_inline callers
- * are looked at from GCC 14 on (compat_early_inliner_looks); then a callee with an
+ * caller is optimized with early inlining on and is not flatten (flattening
+ * inlines everything it can anyway) — always_inline callers are looked at
+ * from GCC 14 on (compat_early_inliner_looks); then a callee with an
  * inlinable summary, both bodies in SSA, a candidate by its declaration,
  * not recursive, and nothing but the early inliner's own rule against it
  * (inline_failed still CIF_FUNCTION_NOT_CONSIDERED: can_inline_edge_p and

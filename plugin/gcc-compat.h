@@ -9,7 +9,8 @@
  * build.  Plugin code allocates with xmalloc/xrealloc/xstrdup and formats
  * errno with xstrerror.
  *
- * Supported: GCC 12 (tested: 12.2).  The asm inline flag this plugin reads
+ * Supported: GCC 12 to 15 (tested: 12.2, 13.3, 14.2, 15.3; docs/compilers.md).
+ * The asm inline flag this plugin reads
  * and sets appeared in GCC 9; older compilers are refused at build time.
  */
 #ifndef ASMINLINE_GCC_COMPAT_H
@@ -135,8 +136,10 @@ static inline bool compat_early_inliner_looks(cgraph_edge *e,
 	for (cgraph_edge *e2 = callee->callees; e2; e2 = e2->next_callee) {
 		cgraph_node *c2 = e2->callee->ultimate_alias_target();
 
+		tree attrs = DECL_ATTRIBUTES(c2->decl);
+
 		if (DECL_DISREGARD_INLINE_LIMITS(c2->decl) ||
-		    lookup_attribute("always_inline", DECL_ATTRIBUTES(c2->decl)) ||
+		    lookup_attribute("always_inline", attrs) ||
 		    (flag_lto && c2->externally_visible))
 			return false;
 	}
