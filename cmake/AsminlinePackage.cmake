@@ -7,7 +7,8 @@
 # gives build/asminline_VERSION_ARCH.deb with asminline.so in GCC's plugin
 # directory, /usr/bin/asmscan and the two man pages.  Depends:
 #   - the shared libraries asmscan links (libelf1, libdw1, libcapstone4,
-#     libc6), computed by dpkg-shlibdeps when it is installed (dpkg-dev),
+#     libc6), computed by dpkg-shlibdeps when it is installed (dpkg-dev,
+#     and file),
 #     declared otherwise;
 #   - the GCC package the plugin was built for, at that version or later:
 #     `gcc-12 (>= 12.2.0-14+deb12u1)`.  Not pinned with "=": a security
@@ -42,7 +43,9 @@ set(CPACK_STRIP_FILES ON)
 
 set(_pkg_depends "")
 find_program(ASMINLINE_DPKG_SHLIBDEPS dpkg-shlibdeps)
-if(ASMINLINE_DPKG_SHLIBDEPS)
+# CPack runs file(1) on every installed file before dpkg-shlibdeps.
+find_program(ASMINLINE_FILE file)
+if(ASMINLINE_DPKG_SHLIBDEPS AND ASMINLINE_FILE)
 	set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 elseif(TARGET asmscan)
 	list(APPEND _pkg_depends libc6 libelf1 libdw1 libcapstone4)

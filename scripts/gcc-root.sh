@@ -68,7 +68,7 @@ packages_for() {
 	sid) p="gcc-15 g++-15 gcc-15-plugin-dev" ;;
 	esac
 	echo "$p gcc g++ make cmake pkg-config libelf-dev libdw-dev libcapstone-dev" \
-		"python3 binutils patch ccache distcc man-db groff-base dpkg-dev" \
+		"python3 binutils patch ccache distcc man-db groff-base dpkg-dev file" \
 		"flex bison bc libssl-dev xz-utils perl cpio kmod"
 }
 
