@@ -362,7 +362,10 @@ def kernel_main(args):
                 fmt(s["precision"]), fmt(s["recall"])))
             results.append(r)
     results.sort(key=lambda r: objects.index(r["object"]))
-    gcc = subprocess.run(["gcc", "--version"], stdout=subprocess.PIPE).stdout.decode().split("\n")[0]
+    # The compiler Kbuild's command lines name (the tree's, gcc-N in a tree
+    # configured for another GCC), not whatever "gcc" is here.
+    cc = ka.compile_command(build, todo[0])[0] if todo else "gcc"
+    gcc = subprocess.run([cc, "--version"], stdout=subprocess.PIPE).stdout.decode().split("\n")[0]
     meta = {"command": " ".join(["tests/plugin/edges/edges_eval.py"] + sys.argv[1:]),
             "date": datetime.date.today().isoformat(), "gcc": gcc}
     tot, s = write_md(os.path.join(work, "edges.md"), meta, results, failed, faults)
