@@ -58,6 +58,12 @@ def section(text, name):
     return out
 
 
+def body_indent(lines):
+    """The column a section's text starts at: groff 1.22 (Debian 12) indents
+    it by 7, groff 1.24 by 5; tags stand there."""
+    return min(len(l) - len(l.lstrip()) for l in lines if l.strip())
+
+
 def entries(lines, tag_re, indent):
     """{tag match groups: description} of a list of tagged paragraphs.
 
@@ -83,8 +89,8 @@ def entries(lines, tag_re, indent):
 
 def compare(what, expected, got):
     if expected.keys() != got.keys():
-        fail(f"{what}: only in the help: {sorted(expected.keys() - got.keys())}; "
-             f"only in the man page: {sorted(got.keys() - expected.keys())}")
+        fail(f"{what}: only in the help: {sorted(expected.keys() - got.keys(), key=str)}; "
+             f"only in the man page: {sorted(got.keys() - expected.keys(), key=str)}")
     for k in expected:
         if expected[k] != got[k]:
             fail(f"{what} {k}: the help says {expected[k]!r}, the man page {got[k]!r}")
@@ -106,13 +112,14 @@ def main():
     lines = [re.sub(r"^      --", "  --", l) for l in opts_block.splitlines()[1:]]
     help_opts = entries(lines, OPT, 2)
     page = render(asmscan_1)
-    compare("asmscan option", help_opts, entries(section(page, "OPTIONS"), OPT, 7))
+    compare("asmscan option", help_opts, entries(section(page, "OPTIONS"), OPT, body_indent(section(page, "OPTIONS"))))
 
     verbs_list = subprocess.run([asmscan, "help"], capture_output=True,
                                 text=True, check=True).stdout
     verbs = set(re.findall(r"(?m)^  (\w+) ", verbs_list.split("\nVerbs", 1)[1]
                            .split("\n\n", 1)[0]))
-    man_verbs = {k[0] for k in entries(section(page, "VERBS"), r"(\w+)", 7)}
+    man_verbs = {k[0] for k in entries(section(page, "VERBS"), r"(\w+)",
+                                           body_indent(section(page, "VERBS")))}
     if verbs != man_verbs or not verbs:
         fail(f"verbs: asmscan help lists {sorted(verbs)}, the man page {sorted(man_verbs)}")
     print(f"{TEST}: asmscan(1): {len(help_opts)} options and {len(verbs)} verbs as --help has them")
@@ -126,7 +133,8 @@ def main():
     ARG = r"-fplugin-arg-asminline-(\w+)(=\S+)?(?=\s|$)"
     help_args = entries(r.stderr.splitlines()[1:], ARG, 2)
     page = render(asminline_7)
-    compare("asminline argument", help_args, entries(section(page, "ARGUMENTS"), ARG, 7))
+    compare("asminline argument", help_args, entries(section(page, "ARGUMENTS"), ARG,
+                                                 body_indent(section(page, "ARGUMENTS"))))
     print(f"{TEST}: asminline(7): {len(help_args)} arguments as the plugin's help has them")
     print(f"{TEST}: PASS")
 
