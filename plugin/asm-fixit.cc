@@ -70,7 +70,7 @@ bool asm_fixit_add(rich_location *richloc, location_t loc)
 	xl = expand_location(loc);
 	if (!xl.file || xl.line <= 0 || xl.column <= 0)
 		return false;
-	char_span line = compat_source_line(xl.file, xl.line);
+	compat_char_span line = compat_source_line(xl.file, xl.line);
 	if (!line)
 		return false;
 	s = line.get_buffer();

@@ -58,7 +58,7 @@ private:
 static void asm_pass_learn_toplevel(struct asminline_plugin *pl)
 {
 	for (asm_node *node = symtab->first_asm_symbol(); node;
-	     node = node->next) {
+	     node = compat_next_asm(node)) {
 		tree str = node->asm_str;
 
 		if (asmtpl_ctx_learn(pl->tpl_ctx, TREE_STRING_POINTER(str),

@@ -45,6 +45,9 @@
 #include "langhooks.h"
 #include "diagnostic-core.h"
 #include "diagnostic.h"
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+#include "diagnostics/file-cache.h"
+#endif
 #include "input.h"
 #include "toplev.h"
 #include "intl.h"
@@ -82,7 +85,14 @@
  * GCC 14 made that cache a member of the diagnostic context and dropped
  * the global location_get_source_line().
  */
-static inline char_span compat_source_line(const char *file, int line)
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+/* GCC 16 moved the diagnostics' types into namespace diagnostics. */
+typedef diagnostics::char_span compat_char_span;
+#else
+typedef char_span compat_char_span;
+#endif
+
+static inline compat_char_span compat_source_line(const char *file, int line)
 {
 #if GCCPLUGIN_VERSION_MAJOR >= 14
 	return global_dc->get_file_cache().get_source_line(file, line);
@@ -147,6 +157,19 @@ static inline bool compat_early_inliner_looks(cgraph_edge *e,
 #else
 	(void)callee;
 	return false;
+#endif
+}
+
+/*
+ * The next top-level asm of the unit (symtab->first_asm_symbol()'s list):
+ * from GCC 16 asm_node is a toplevel_node, and the link is typed as one.
+ */
+static inline asm_node *compat_next_asm(asm_node *node)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+	return dyn_cast<asm_node *>(node->next);
+#else
+	return node->next;
 #endif
 }
 
