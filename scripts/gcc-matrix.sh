@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# gcc-matrix.sh — build the plugin for GCC 13, 14 and 15 and run its tests
-# with each, in the Debian roots scripts/gcc-root.sh makes.
+# gcc-matrix.sh — build the plugin for GCC 13, 14, 15 and 16 and run its
+# tests with each, in the Debian roots scripts/gcc-root.sh makes.
 #
 #   scripts/gcc-matrix.sh [--kernel] [--kver 6.1|6.12]... [--junit DIR] N...
+#                                                        (N: 13 14 15 16)
 #
 # For each N: configure and build build-gccN inside the root (the plugin
 # against gcc-N's own plugin headers, -DASMINLINE_PLUGIN_GCC=gcc-N, and
@@ -39,12 +40,12 @@ while [ $# -gt 0 ]; do
 	--kernel) kernel=1 ;;
 	--kver) kvers+=("${2:?--kver needs 6.1 or 6.12}"); shift ;;
 	--junit) junit=${2:?--junit needs a directory}; shift ;;
-	13 | 14 | 15) versions+=("$1") ;;
-	*) echo "usage: $0 [--kernel] [--kver 6.1|6.12]... [--junit DIR] 13|14|15..." >&2; exit 2 ;;
+	13 | 14 | 15 | 16) versions+=("$1") ;;
+	*) echo "usage: $0 [--kernel] [--kver 6.1|6.12]... [--junit DIR] 13|14|15|16..." >&2; exit 2 ;;
 	esac
 	shift
 done
-[ ${#versions[@]} -gt 0 ] || { echo "gcc-matrix: name at least one of 13 14 15" >&2; exit 2; }
+[ ${#versions[@]} -gt 0 ] || { echo "gcc-matrix: name at least one of 13 14 15 16" >&2; exit 2; }
 [ ${#kvers[@]} -gt 0 ] || kvers=(6.12 6.1)
 [ -z "$junit" ] || { mkdir -p "$junit" && junit=$(cd "$junit" && pwd); }
 

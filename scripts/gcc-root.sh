@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gcc-root.sh — a Debian root holding a newer GCC with its plugin headers,
-# so that the plugin can be built and tested against GCC 13, 14 and 15 on a
+# so that the plugin can be built and tested against GCC 13 to 16 on a
 # Debian 12 machine without touching the machine's own system.
 #
 #   gcc-root.sh path N          print the root for gcc-N (made if missing)
@@ -11,7 +11,7 @@
 #
 # Debian 12's suites ship GCC 12 only; Debian's registry also serves the
 # newer suites, so debootstrap makes a minimal root of trixie (gcc-13 and
-# gcc-14) or sid (gcc-15) with the plugin headers, CMake, elfutils,
+# gcc-14) or sid (gcc-15 and gcc-16) with the plugin headers, CMake, elfutils,
 # capstone, python3 and what a Kbuild compile needs.  One root per suite,
 # cached in $ASMINLINE_CACHE/roots/SUITE (default ~/.cache/asminline) and
 # reused: it is made under a lock and marked ready last, so an interrupted
@@ -43,8 +43,8 @@ usage() {
 suite_of() {
 	case "$1" in
 	13 | 14) echo trixie ;;
-	15) echo sid ;;
-	*) log "no root for gcc-$1 (13, 14, 15; GCC 12 is the machine's own)"; exit 2 ;;
+	15 | 16) echo sid ;;
+	*) log "no root for gcc-$1 (13, 14, 15, 16; GCC 12 is the machine's own)"; exit 2 ;;
 	esac
 }
 
@@ -65,7 +65,7 @@ packages_for() {
 	local suite=$1 p
 	case "$suite" in
 	trixie) p="gcc-13 g++-13 gcc-13-plugin-dev gcc-14 g++-14 gcc-14-plugin-dev" ;;
-	sid) p="gcc-15 g++-15 gcc-15-plugin-dev" ;;
+	sid) p="gcc-15 g++-15 gcc-15-plugin-dev gcc-16 g++-16 gcc-16-plugin-dev" ;;
 	esac
 	echo "$p gcc g++ make cmake pkg-config libelf-dev libdw-dev libcapstone-dev" \
 		"python3 binutils patch ccache distcc man-db groff-base dpkg-dev file" \

@@ -3,8 +3,8 @@
 #
 # run-tests.sh — set up (packages, configure, build) and run every test
 # but the slow ones, two at a time, in build and then the arm64 plugin's
-# in build-arm64, then the plugin's shape-level tests with GCC 13, 14 and
-# 15 (scripts/gcc-matrix.sh).  This is README command 2, and what CI runs
+# in build-arm64, then the plugin's shape-level tests with GCC 13, 14, 15
+# and 16 (scripts/gcc-matrix.sh).  This is README command 2, and what CI runs
 # (.ci/run).
 # Slow tests: ctest --test-dir build -L slow.
 #
@@ -49,12 +49,12 @@ else
 	extra_skips+=(--skip "arm64-plugin=no build-arm64: setup.sh could not build the plugin for aarch64-linux-gnu-gcc-12")
 fi
 
-# The plugin for GCC 13, 14 and 15 (Debian's trixie and sid roots, made
+# The plugin for GCC 13, 14, 15 and 16 (Debian's trixie and sid roots, made
 # once and cached by scripts/gcc-root.sh): built against each compiler's
 # own plugin headers, its shape-level tests run with that compiler.  The
 # kernel-level matrix is scripts/gcc-matrix.sh --kernel (slow).
 # ASMINLINE_GCC_MATRIX="14" (say) runs fewer; "none" runs none.
-matrix=${ASMINLINE_GCC_MATRIX:-13 14 15}
+matrix=${ASMINLINE_GCC_MATRIX:-13 14 15 16}
 if [ "$matrix" != none ]; then
 	mrc=0
 	# shellcheck disable=SC2086

@@ -11,8 +11,9 @@
 #     as the report says (flagged records grouped by spelling line); GCC
 #     follows it with the marked "in expansion of macro" notes;
 #   - diag=warning: the same sites as warnings;
-#   - -fdiagnostics-format=json: one top-level diagnostic per site, the
-#     macro named in the message (JSON output has no expansion trace).
+#   - -fdiagnostics-format=json (GCC 16: sarif-stderr): one top-level
+#     diagnostic per site, the macro named in the message (that output has
+#     no expansion trace).
 # Exit 0 pass, 1 fail.
 import collections
 import json
@@ -125,8 +126,18 @@ def main():
             any(s["kind"] != "warning" for s in warned.values()):
         fail(f"diag=warning: warnings at {sorted(warned)}, expected {sorted(want)}")
 
-    p = compile_c(cc, plugin, src, ["-fdiagnostics-format=json"])
-    diags = json.loads(p.stderr)
+    # GCC's JSON diagnostics; GCC 16 dropped them for SARIF (13 and later
+    # have it): the same top-level diagnostics, as "results".
+    major = int(subprocess.run([cc, "-dumpversion"], capture_output=True,
+                               text=True).stdout.split(".")[0])
+    if major < 16:
+        p = compile_c(cc, plugin, src, ["-fdiagnostics-format=json"])
+        diags = [{"kind": d["kind"], "message": d["message"]}
+                 for d in json.loads(p.stderr)]
+    else:
+        p = compile_c(cc, plugin, src, ["-fdiagnostics-format=sarif-stderr"])
+        diags = [{"kind": r.get("level"), "message": r["message"]["text"]}
+                 for run in json.loads(p.stderr)["runs"] for r in run["results"]]
     if len(diags) != len(want):
         fail(f"json: {len(diags)} diagnostics for {len(want)} sites")
     for d in diags:
