@@ -58,7 +58,9 @@ struct edge_view {
 	bool declared_inline;
 	bool hint;			/* indirect call, known hot, loop hints */
 	bool hint2;			/* __builtin_constant_p folds */
-	bool hot;
+	bool hot;			/* early inliner; before GCC 16 all */
+	bool hot_min;			/* the quick min_size bounds */
+	bool hot_growth;		/* the growth chain's cold-call test */
 	bool count_known;
 	bool count_nonzero;
 	int min_growth;			/* callee min_size - call statement size */
@@ -142,7 +144,7 @@ static cgraph_inline_failed_t edge_want(const struct edge_view *v, int g,
 {
 	cgraph_node *caller = v->e->caller;
 
-	if (!v->declared_inline && (!v->count_known || !v->hot) &&
+	if (!v->declared_inline && (!v->count_known || !v->hot_min) &&
 	    min_growth > edge_auto(caller, true, true))
 		return CIF_MAX_INLINE_INSNS_AUTO_LIMIT;
 	if ((v->declared_inline || v->count_nonzero) &&
@@ -167,7 +169,7 @@ static cgraph_inline_failed_t edge_want(const struct edge_view *v, int g,
 		return edge_grows(v, g, over) ? CIF_MAX_INLINE_INSNS_AUTO_LIMIT
 					: CIF_OK;
 	}
-	if (!v->hot && edge_grows(v, g, over))
+	if (!v->hot_growth && edge_grows(v, g, over))
 		return CIF_UNLIKELY_CALL;
 	return CIF_OK;
 }
@@ -222,6 +224,8 @@ static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
 			   INLINE_HINT_loop_stride);
 	v->hint2 = hints & INLINE_HINT_builtin_constant_p;
 	v->hot = e->maybe_hot_p();
+	v->hot_min = compat_hot_for_min_size(e, fs);
+	v->hot_growth = compat_hot_for_growth(e);
 	v->count_known = e->count.ipa().initialized_p();
 	v->count_nonzero = e->count.ipa().nonzero_p();
 	v->min_growth = fs->min_size - cs->call_stmt_size;
@@ -247,7 +251,7 @@ static void edge_limit_describe(const struct edge_view *v,
 	bool quick_single = (v->declared_inline || v->count_nonzero) &&
 			    v->min_growth > edge_single(caller, true, true);
 	bool quick_auto = !v->declared_inline &&
-			  (!v->count_known || !v->hot) &&
+			  (!v->count_known || !v->hot_min) &&
 			  v->min_growth > edge_auto(caller, true, true);
 
 	switch (why) {

@@ -173,4 +173,35 @@ static inline asm_node *compat_next_asm(asm_node *node)
 #endif
 }
 
+/*
+ * Is call e hot, as want_inline_small_function_p asks it?  Up to GCC 15
+ * one question, maybe_hot_p().  GCC 16 weighs the answer by what the call
+ * is worth: the quick bound on the callee's min_size asks
+ * maybe_hot_p(callee's time), the growth chain's cold-call test
+ * maybe_hot_p(callee_speedup(e)) — estimate_edge_time()'s unspecialised
+ * minus specialised time.  The early inliner still asks maybe_hot_p().
+ */
+static inline bool compat_hot_for_min_size(cgraph_edge *e,
+					   ipa_fn_summary *callee)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+	return e->maybe_hot_p(callee->time);
+#else
+	(void)callee;
+	return e->maybe_hot_p();
+#endif
+}
+
+static inline bool compat_hot_for_growth(cgraph_edge *e)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+	sreal unspec_time;
+	sreal spec_time = estimate_edge_time(e, &unspec_time);
+
+	return e->maybe_hot_p(unspec_time - spec_time);
+#else
+	return e->maybe_hot_p();
+#endif
+}
+
 #endif /* ASMINLINE_GCC_COMPAT_H */
