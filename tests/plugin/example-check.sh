@@ -14,7 +14,7 @@ need_tool make patch
 clean_workdir
 
 EXAMPLE=$TESTDIR/../../examples/kernel-like
-# The same output with GCC 12, 13, 14 and 15 (no code sizes in it).
+# The same output with GCC 12, 13, 14, 15 and 16 (no code sizes in it).
 
 # The block after "```text" that follows the check-demo command in README.md.
 awk '/^examples\/kernel-like\/check-demo.sh/ { cmd = 1 }

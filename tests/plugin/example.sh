@@ -4,7 +4,7 @@
 # example.sh PLUGIN CC ASMSCAN — examples/kernel-like/README.md shows a
 # command and its output; this runs the command (output into this test's
 # own directory) and checks the output is still exactly that block (GCC
-# 12.2), or exactly output-gccN.txt (GCC 13, 14, 15).
+# 12.2), or exactly output-gccN.txt (GCC 13, 14, 15, 16).
 . "$(dirname "$0")/lib.sh"
 ASMSCAN=${3:?usage: $0 PLUGIN CC ASMSCAN}
 need_x86_64

@@ -10,7 +10,7 @@
 2. Against mode=apply, the ground truth (edges_eval.py): precision and
    recall of blocked-by-asm over all variants must be at least 90 %.
 
-The expectations hold for GCC 12, 13, 14 and 15 alike (their inliners
+The expectations hold for GCC 12, 13, 14, 15 and 16 alike (their inliners
 refuse these calls for the same limits at the same values): checked with
 each (scripts/gcc-matrix.sh); a compiler whose inliner decides otherwise
 fails here, line by line.
