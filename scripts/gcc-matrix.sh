@@ -78,9 +78,12 @@ for n in "${versions[@]}"; do
 		continue
 	fi
 	log "gcc-$n: shape-level tests (labels plugin, unit)"
+	# JUnit inside the build directory (the root sees the repository, not
+	# the host's /tmp), then copied where --junit asked.
 	scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure -j2 \
 		-L 'plugin|unit' -LE 'slow|e2e' -E "$shape_excluded" \
-		${junit:+--output-junit "$junit/$b.xml"} || rc=1
+		--output-junit "$here/$b/junit-shape.xml" || rc=1
+	[ -z "$junit" ] || cp "$b/junit-shape.xml" "$junit/$b.xml"
 	[ "$kernel" = 1 ] || continue
 	for kv in "${kvers[@]}"; do
 		# The source, unpacked by the host's Debian package; the tree
@@ -92,7 +95,8 @@ for n in "${versions[@]}"; do
 		log "gcc-$n: kernel-level tests on Linux $kv ($pkgver)"
 		ASMINLINE_KVER=$kv ASMINLINE_KERNEL_CC=gcc-$n ASMINLINE_KERNEL_PKGVER=$pkgver \
 			scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure \
-			-R "$kernel_tests" ${junit:+--output-junit "$junit/$b-$kv.xml"} || rc=1
+			-R "$kernel_tests" --output-junit "$here/$b/junit-$kv.xml" || rc=1
+		[ -z "$junit" ] || cp "$b/junit-$kv.xml" "$junit/$b-$kv.xml"
 	done
 done
 exit $rc
