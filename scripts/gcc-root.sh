@@ -22,8 +22,9 @@
 # /proc, /dev and /sys, and with this repository and the cache directory
 # bind-mounted at the same absolute paths: a build directory or a kernel
 # tree made inside is where the host sees it, and every mount goes away
-# with the command.  The environment keeps ASMINLINE_* and CI, PATH is the
-# root's own.
+# with the command.  CMD starts in the current directory, which must be
+# inside one of those two.  The environment keeps ASMINLINE_* and CI, PATH
+# is the root's own.
 #
 # Exit codes: CMD's own for run; 0 ready; 77 this machine cannot make the
 # root (not root, no debootstrap and no apt, the registry said no; the
