@@ -25,7 +25,9 @@
 # (wall seconds, peak RSS, exit status, internal compiler errors counted in
 # the log, report records), and for plugin variants report.jsonl.
 #
-# Slow: about 17 minutes of both cores per variant.  Exit codes: 0 built,
+# Slow: about 17 minutes of both cores per variant for 6.1 on a quiet
+# machine; 6.12 took 30 to 44 minutes each on a loaded one (about 2,100 s
+# of CPU: docs/whole-kernel.md).  Exit codes: 0 built,
 # 1 the build failed (summary.json says how), 2 usage, 77 no kernel here.
 set -euo pipefail
 

@@ -56,7 +56,10 @@ done
 
 python3 "$here/tests/kernel/same_loadable.py" --except .notes \
 	"${dir[none]}/vmlinux" "${dir[warn]}/vmlinux" || fail "warn mode changed the loaded kernel"
-objcopy -O binary --only-section=.comment "${dir[warn]}/vmlinux" comment.bin
+# -O binary writes only allocated sections: .comment (not SHF_ALLOC) would
+# come out empty without the flag.
+objcopy -O binary --only-section=.comment --set-section-flags .comment=alloc \
+	"${dir[warn]}/vmlinux" comment.bin
 grep -q '"record"' comment.bin || fail "no records embedded in the warn vmlinux's .comment"
 for v in none apply; do
 	objcopy -O binary --only-section=.text "${dir[$v]}/vmlinux" "$v.text"
