@@ -89,8 +89,8 @@ for n in "${versions[@]}"; do
 		# The source, unpacked by the host's Debian package; the tree
 		# for gcc-N is configured in the root, with the objects the
 		# tests name built by them (prepare-kernel.sh OBJ...).
-		src=$(tests/kernel/prepare-kernel.sh --kver "$kv" x86_64) || { rc=1; continue; }
-		pkgver=$(basename "$(dirname "$src")")
+		tree=$(tests/kernel/prepare-kernel.sh --kver "$kv" x86_64) || { rc=1; continue; }
+		pkgver=$(basename "$(dirname "$tree")")
 		pkgver=${pkgver#linux-}
 		log "gcc-$n: kernel-level tests on Linux $kv ($pkgver)"
 		ASMINLINE_KVER=$kv ASMINLINE_KERNEL_CC=gcc-$n ASMINLINE_KERNEL_PKGVER=$pkgver \

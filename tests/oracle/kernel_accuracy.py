@@ -138,10 +138,10 @@ def log(msg):
     print("kernel_accuracy: %s" % msg, flush=True)
 
 
-def objects_for(arch, kver):
-    """The built-in object list of arch in the series kver."""
-    moved = MOVED.get(kver, {})
-    return [moved.get(o, o) for o in OBJECTS[arch]]
+def in_series(objects, kver=None):
+    """A 6.1 object list as the series kver (default: series()) names it."""
+    moved = MOVED.get(series(kver), {})
+    return [moved.get(o, o) for o in objects]
 
 
 def series(kver=None):
@@ -597,7 +597,7 @@ def main(argv=None):
         return 77
 
     src, build = prepare_kernel(args.arch, kver=args.kver)
-    objects = args.objects or objects_for(args.arch, args.kver)
+    objects = args.objects or in_series(OBJECTS[args.arch], args.kver)
     log("kernel %s (Linux %s); building %d objects through Kbuild" % (build, args.kver, len(objects)))
     failed = make_objects(src, build, args.arch, objects, args.kver)
     for o, why in sorted(failed.items()):

@@ -329,8 +329,7 @@ def kernel_main(args):
     import kernel_accuracy as ka
     src, build = ka.prepare_kernel("x86_64", "plugin-edges-kernel")
     # The same units in every series, where a file moved under its new name.
-    moved = ka.MOVED.get(ka.series(), {})
-    objects = args.objects or [moved.get(o, o) for o in OBJECTS]
+    objects = args.objects or ka.in_series(OBJECTS)
     start = time.time()
     missing = [o for o in objects if not os.path.exists(ka.cmd_file(build, o))]
     # Kbuild builds without the plugin: what it cannot build is no fault of ours.
