@@ -136,6 +136,7 @@ struct report {
 	struct records records;		/* the plugin's, from every input */
 	struct sites_report sites;
 	struct check_report check;	/* asmscan check */
+	const struct report *against;	/* check --against: OLD's report */
 };
 
 /* Read every object of the list (reports problems as it goes). */

@@ -98,8 +98,10 @@ static const struct asmscan_verb verbs[] = {
 	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
 	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
 	  "                           more than B (2 still wins)\n" },
-	{ "check", ASMSCAN_WANT_CHECK, "gate CI against a baseline of findings",
+	{ "check", ASMSCAN_WANT_CHECK,
+	  "gate CI on new findings: against a baseline, or the build before",
 	  "asmscan check --baseline FILE [--write-baseline] INPUT...\n"
+	  "asmscan check --against OLD NEW\n"
 	  "Findings: the plugin's flagged asm statements (one per fingerprint,\n"
 	  "however many units hold it) and the refused calls it attributed to\n"
 	  "over-counted asm, read from the records embedded in the inputs; from\n"
@@ -108,7 +110,13 @@ static const struct asmscan_verb verbs[] = {
 	  "FILE is an empty baseline).  New findings print as\n"
 	  "  FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]\n"
 	  "fixed ones as notes; exit 1 when anything is new.  Format: docs/ci.md.\n"
-	  "      --baseline FILE   the baseline (required)\n"
+	  "With --against, OLD (a build before the change: file, directory or\n"
+	  "archive) takes the baseline's place, and a finding is new only when\n"
+	  "the change can act on it: asm over-counted in NEW that OLD has nowhere\n"
+	  "(a new or changed site), or a call newly blocked by such asm.  New uses\n"
+	  "of asm OLD has too print as \"note: context:\" lines and never fail.\n"
+	  "      --baseline FILE   the baseline\n"
+	  "      --against OLD     the build before the change, instead\n"
 	  "      --write-baseline  write FILE from this build (atomically), exit 0\n"
 	  "      --report FILE     a JSON Lines report of the plugin (repeatable)\n"
 	  "      --copies          also gate on inline functions out of line (DWARF)\n"
@@ -389,6 +397,10 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			opts->baseline = optarg;
 			check_flag = "--baseline";
 			break;
+		case OPT_AGAINST:
+			opts->against = optarg;
+			check_flag = "--against";
+			break;
 		case OPT_WRITE_BASELINE:
 			opts->write_baseline = true;
 			check_flag = "--write-baseline";
@@ -406,6 +418,9 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			break;
 		case OPT_FLIPS_ONLY:
 			opts->flips_only = true;
+			break;
+		case OPT_SRCTREE:
+			opts->srctree = optarg;
 			break;
 		default:
 			if (short_option_needs_arg(optopt))
@@ -446,8 +461,16 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		return usage_error("option '--fail-on-growth' applies to 'diff' only");
 	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
 		return usage_error("option '%s' applies to 'check' only", check_flag);
-	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK && !opts->baseline)
-		return usage_error("check needs --baseline FILE");
+	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK) {
+		if (!opts->baseline == !opts->against)
+			return usage_error("check needs --baseline FILE or --against OLD (one of them)");
+		if (opts->against && (opts->nreports || opts->write_baseline))
+			return usage_error("option '%s' applies to --baseline only",
+					   opts->nreports ? "--report" : "--write-baseline");
+		if (opts->against && optind + 1 != argc)
+			return usage_error("check --against OLD needs one input, NEW (%d given)",
+					   argc - optind);
+	}
 	if ((opts->source || opts->flips_only) &&
 	    !(opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH))
 		return usage_error("option '%s' applies to 'patch' only",
@@ -493,7 +516,9 @@ int main(int argc, char **argv)
 {
 	struct asmscan_options opts = { 0 };
 	struct input_list inputs = { 0 };
-	struct report rep;
+	struct asmscan_options old_opts;
+	struct input_list old_inputs = { 0 };
+	struct report rep, old_rep;
 	int rc = parse_args(argc, argv, &opts);
 
 	if (rc >= 0)
@@ -520,13 +545,28 @@ int main(int argc, char **argv)
 		free(opts.functions);
 		return rc;
 	}
+	/* check --against: OLD is read first, as NEW is, and kept beside it */
+	if (opts.against) {
+		old_opts = opts;
+		old_opts.against = NULL;
+		old_opts.inputs = &opts.against;
+		old_opts.ninputs = 1;
+		input_expand(&old_opts, &old_inputs);
+		analysis_run(&old_opts, &old_inputs, &old_rep);
+		analysis_report(&old_rep);
+	}
 	analysis_run(&opts, &inputs, &rep);
+	rep.against = opts.against ? &old_rep : NULL;
 	analysis_report(&rep);
 	rc = output_write(opts.output, print_result, &rep);
 	if (opts.want & ASMSCAN_WANT_CHECK)
 		rc = check_finish(&rep, rc);
 	analysis_free(&rep);
 	input_list_free(&inputs);
+	if (opts.against) {
+		analysis_free(&old_rep);
+		input_list_free(&old_inputs);
+	}
 	free(opts.include);
 	free(opts.exclude);
 	free(opts.functions);

@@ -66,9 +66,11 @@ struct asmscan_options {
 	uint64_t growth_budget;			/* bytes */
 	/* check */
 	const char *baseline;			/* --baseline FILE */
+	const char *against;			/* --against OLD */
 	bool write_baseline;			/* --write-baseline */
 	const char **reports;			/* --report FILE (repeatable) */
 	size_t nreports;
+	const char *srctree;			/* --srctree DIR; NULL: guess */
 };
 
 /*

@@ -17,6 +17,7 @@
 
 #include "analysis.h"
 #include "baseline.h"
+#include "srctree.h"
 
 const char *check_kind_name(enum check_kind kind)
 {
@@ -41,6 +42,8 @@ const char *check_state_name(enum check_state state)
 		return "unchanged";
 	case CHECK_UNVERIFIED:
 		return "unverified";
+	case CHECK_CONTEXT:
+		return "context";
 	case CHECK_FIXED:
 	case CHECK_STATES:
 		break;
@@ -66,16 +69,31 @@ bool check_listed(const struct check_finding *f)
 	return c ? c : (la > lb) - (la < lb);
 }
 
-/* The finding of (kind, fp), created (zeroed, state new) when absent. */
-static struct check_finding *finding(struct check_report *c,
-				     enum check_kind kind, uint64_t fp,
-				     bool *created)
+static void finding_key(char key[24], enum check_kind kind, uint64_t fp)
+{
+	snprintf(key, 24, "%c%016" PRIx64, check_kind_name(kind)[0], fp);
+}
+
+struct check_finding *check_finding_find(struct check_report *c,
+					 enum check_kind kind, uint64_t fp)
+{
+	char key[24];
+	uintptr_t *slot;
+
+	finding_key(key, kind, fp);
+	slot = strmap_find(&c->index, key);
+	return slot ? &c->v[*slot - 1] : NULL;
+}
+
+struct check_finding *check_finding_of(struct check_report *c,
+				       enum check_kind kind, uint64_t fp,
+				       bool *created)
 {
 	char key[24];
 	uintptr_t *slot;
 	struct check_finding *f;
 
-	snprintf(key, sizeof(key), "%c%016" PRIx64, check_kind_name(kind)[0], fp);
+	finding_key(key, kind, fp);
 	slot = strmap_find(&c->index, key);
 	*created = !slot;
 	if (slot)
@@ -114,7 +132,7 @@ void check_add_asm(struct check_report *c, const char *function,
 		   uint32_t gcc_count, uint32_t est_insns, uint64_t fp)
 {
 	bool created;
-	struct check_finding *f = finding(c, CHECK_ASM, fp, &created);
+	struct check_finding *f = check_finding_of(c, CHECK_ASM, fp, &created);
 
 	f->found = true;
 	f->units++;
@@ -164,8 +182,9 @@ void check_add_edge(struct check_report *c, enum check_judged how,
 		    int64_t limit_value, int64_t overcount)
 {
 	bool created;
-	struct check_finding *f = finding(c, CHECK_EDGE,
-					  check_edge_fp(caller, callee), &created);
+	struct check_finding *f =
+		check_finding_of(c, CHECK_EDGE, check_edge_fp(caller, callee),
+				 &created);
 
 	/*
 	 * A call judged "other" only counts as one the baseline cannot be
@@ -201,13 +220,15 @@ static void from_records(struct report *rep)
 {
 	struct check_report *c = &rep->check;
 
+	const char *tree = c->srctree;
+
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
 		bool by_rule = check_rerun_unanswered(unit->rerun);
 
 		c->units++;
 		if (by_rule)
-			check_add_rule_unit(c, unit->tu, unit->rerun,
+			check_add_rule_unit(c, srctree_rel(tree, unit->tu), unit->rerun,
 					    *unit->rerun_error ? unit->rerun_error
 							       : NULL,
 					    unit->nedges);
@@ -217,8 +238,9 @@ static void from_records(struct report *rep)
 
 			if (!s->flagged || !analysis_selected(rep->opts, st->function))
 				continue;
-			check_add_asm(c, st->function, st->file, st->line,
-				      s->spelling_file, s->spelling_line, s->kind,
+			check_add_asm(c, st->function, srctree_rel(tree, st->file),
+				      st->line, srctree_rel(tree, s->spelling_file),
+				      s->spelling_line, s->kind,
 				      s->gcc_count, s->est_insns, st->fingerprint);
 		}
 		for (size_t k = 0; k < unit->nedges; k++) {
@@ -230,7 +252,8 @@ static void from_records(struct report *rep)
 			check_add_edge(c, !by_rule ? CHECK_JUDGED_BLOCKED
 					   : e->blocked ? CHECK_JUDGED_RULE_BLOCKED
 							: CHECK_JUDGED_RULE_OTHER,
-				       e->caller, e->callee, e->file, e->line,
+				       e->caller, e->callee, srctree_rel(tree, e->file),
+				       e->line,
 				       e->callee_size, e->limit_name, e->limit_value,
 				       e->overcount);
 		}
@@ -241,7 +264,7 @@ static void add_copy(struct check_report *c, const struct copy_group *g,
 		     const char *decl_file, uint32_t decl_line)
 {
 	bool created;
-	struct check_finding *f = finding(c, CHECK_COPY,
+	struct check_finding *f = check_finding_of(c, CHECK_COPY,
 		records_fnv1a(g->name, strlen(g->name)), &created);
 
 	f->found = true;
@@ -286,7 +309,7 @@ static void from_copies(struct report *rep)
  * unverified is unverified while it is judged now, fixed once it is
  * neither judged nor found (and then not listed: it was no finding).
  */
-static enum check_state check_state_of(const struct check_finding *f)
+enum check_state check_state_of(const struct check_finding *f)
 {
 	if (f->kind == CHECK_EDGE && f->base == CHECK_BASE_UNVERIFIED)
 		return f->found || f->by_rule ? CHECK_UNVERIFIED : CHECK_FIXED;
@@ -302,7 +325,7 @@ static enum check_state check_state_of(const struct check_finding *f)
  * What the baseline will say of an edge: blocked where the build or the
  * old baseline knows it is, unverified where neither knows.
  */
-static bool check_write_unverified(const struct check_finding *f)
+bool check_write_unverified(const struct check_finding *f)
 {
 	return f->kind == CHECK_EDGE && f->state != CHECK_FIXED &&
 	       !f->verified && f->base != CHECK_BASE_FINDING;
@@ -325,7 +348,7 @@ static bool compare(struct report *rep)
 	c->baseline_findings = n;
 	for (size_t i = 0; i < n; i++) {
 		bool created;
-		struct check_finding *f = finding(c, base[i].kind, base[i].fp,
+		struct check_finding *f = check_finding_of(c, base[i].kind, base[i].fp,
 						  &created);
 
 		if (created)
@@ -371,6 +394,7 @@ void check_report_build(struct report *rep)
 	const struct asmscan_options *opts = rep->opts;
 	struct check_report *c = &rep->check;
 
+	c->srctree = srctree_choose(opts->srctree, &rep->records, &c->strings);
 	if (rep->records.nunits) {
 		if (opts->nreports)
 			asmscan_notef(opts->reports[0], "not read",
@@ -391,7 +415,13 @@ void check_report_build(struct report *rep)
 	if (c->nrule_units)
 		qsort(c->rule_units, c->nrule_units, sizeof(*c->rule_units),
 		      rule_unit_cmp);
-	if ((c->compared = compare(rep))) {
+	if (rep->against) {
+		check_against_compare(rep);
+		c->compared = true;
+	} else if (opts->baseline) {
+		c->compared = compare(rep);
+	}
+	if (c->compared) {
 		if (c->n)	/* qsort(NULL, 0, ...) is undefined */
 			qsort(c->v, c->n, sizeof(*c->v), finding_cmp);
 		for (size_t i = 0; i < c->n; i++)

@@ -32,6 +32,11 @@
  * others unverified, so that the next normal build finds nothing "new"
  * that was only unknown (docs/ci.md).
  *
+ * With --against OLD, OLD's findings take the baseline's place, and a
+ * finding OLD lacks is new only when the change can act on it: an asm
+ * finding whose statement's site OLD has nowhere, or an edge blocked by
+ * at least one such statement (check-against.c); the others are context.
+ *
  * Invariants: the list is sorted (state, file, line, kind, function,
  * fingerprint) and unique by (kind, fingerprint); nothing here prints or
  * writes the baseline.
@@ -60,6 +65,7 @@ enum check_state {
 	CHECK_UNCHANGED,	/* found now and in the baseline */
 	CHECK_FIXED,		/* in the baseline, not found now: reported */
 	CHECK_UNVERIFIED,	/* edge: one side judged it by the rule */
+	CHECK_CONTEXT,		/* --against: new, but of asm OLD has too */
 	CHECK_STATES,
 };
 
@@ -102,6 +108,9 @@ struct check_finding {
 					 * whose re-run gave no answer */
 	enum check_base base;
 	bool write_unverified;		/* baseline: an "unverified" line */
+	bool new_site;			/* --against: of asm OLD has nowhere */
+	bool outside_site;		/* --against: of asm in the tree that
+					 * OLD lacks, from a unit outside it */
 };
 
 /* A unit whose re-run gave no answer: its calls are unverified. */
@@ -125,6 +134,7 @@ struct check_report {
 	bool compared;			/* the baseline was read */
 	bool from_reports;		/* findings from --report files */
 	size_t units;			/* units whose records were read */
+	const char *srctree;		/* paths are relative to it (srctree.h) */
 	struct strmap index;		/* "kind:fp" -> index + 1 */
 	struct arena strings;
 };
@@ -178,6 +188,23 @@ void check_add_rule_unit(struct check_report *c, const char *tu,
 			 const char *rerun, const char *why, size_t calls);
 /* "failed" and "timeout": the unit's edges were judged by the rule. */
 bool check_rerun_unanswered(const char *rerun);
+
+/*
+ * check-against.c: --against OLD, in place of the baseline: OLD's
+ * findings marked on rep's, and states set.  rep->against is OLD's report.
+ */
+void check_against_compare(struct report *rep);
+
+/* The finding of (kind, fp), created (zeroed, state new) when absent. */
+struct check_finding *check_finding_of(struct check_report *c,
+				       enum check_kind kind, uint64_t fp,
+				       bool *created);
+/* The finding of (kind, fp), or NULL. */
+struct check_finding *check_finding_find(struct check_report *c,
+					 enum check_kind kind, uint64_t fp);
+/* Its state from what the build found and the baseline (or OLD) held. */
+enum check_state check_state_of(const struct check_finding *f);
+bool check_write_unverified(const struct check_finding *f);
 
 /* An edge's fingerprint: FNV-1a-64 of caller, NUL, callee (docs/ci.md). */
 uint64_t check_edge_fp(const char *caller, const char *callee);

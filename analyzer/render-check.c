@@ -74,6 +74,17 @@ static const char *unverified_why(const struct check_finding *f)
 	return "in the baseline; the rule judged it other: the inliner's re-run gave no answer in its unit";
 }
 
+/* Why a finding OLD lacks is context, not new (check-against.c). */
+static const char *context_why(const struct check_finding *f)
+{
+	if (f->outside_site)
+		return f->kind == CHECK_ASM
+			       ? "spelled in the kernel tree, which a change to a module outside it does not edit"
+			       : "blocked by asm of the kernel tree, which a change to a module outside it does not edit";
+	return f->kind == CHECK_ASM ? "a new use of asm the old build has too"
+				    : "blocked by asm the old build has too";
+}
+
 /* A macro's asm: the keyword is written elsewhere than the statement. */
 static bool spelled_elsewhere(const struct check_finding *f)
 {
@@ -107,6 +118,11 @@ void render_check_text(FILE *out, const struct report *rep)
 				at, msg, unverified_why(f), f->fp);
 			continue;
 		}
+		if (f->state == CHECK_CONTEXT) {
+			fprintf(out, "%s: note: context: %s (%s) [%016" PRIx64 "]\n",
+				at, msg, context_why(f), f->fp);
+			continue;
+		}
 		fprintf(out, "%s: warning: %s [%016" PRIx64 "]\n", at, msg, f->fp);
 		if (f->kind == CHECK_ASM && spelled_elsewhere(f))
 			fprintf(out, "%s:%" PRIu32 ": note: the asm is spelled here\n",
@@ -124,8 +140,17 @@ void render_check_text(FILE *out, const struct report *rep)
 		c->count[CHECK_UNCHANGED]);
 	if (c->count[CHECK_UNVERIFIED])
 		fprintf(out, ", %zu unverified", c->count[CHECK_UNVERIFIED]);
-	fprintf(out, "; baseline %s", opts->baseline);
-	if (c->baseline_missing)
+	if (c->count[CHECK_CONTEXT])
+		fprintf(out, ", %zu context", c->count[CHECK_CONTEXT]);
+	if (opts->against)
+		fprintf(out, "; against %s (%zu finding%s)", opts->against,
+			c->baseline_findings,
+			c->baseline_findings == 1 ? "" : "s");
+	else
+		fprintf(out, "; baseline %s", opts->baseline);
+	if (opts->against)
+		;
+	else if (c->baseline_missing)
 		fputs(" (missing: taken as empty)", out);
 	else
 		fprintf(out, " (%zu finding%s)", c->baseline_findings,
@@ -154,15 +179,24 @@ void render_check_json(struct json *j, const struct report *rep)
 
 	json_key(j, "check");
 	json_object_begin(j);
-	json_kv_string(j, "baseline", rep->opts->baseline);
-	json_kv_bool(j, "baseline_missing", c->baseline_missing);
-	json_kv_uint(j, "baseline_findings", c->baseline_findings);
+	if (rep->opts->against) {
+		json_kv_string(j, "against", rep->opts->against);
+		json_kv_uint(j, "against_findings", c->baseline_findings);
+	} else {
+		json_kv_string(j, "baseline", rep->opts->baseline);
+		json_kv_bool(j, "baseline_missing", c->baseline_missing);
+		json_kv_uint(j, "baseline_findings", c->baseline_findings);
+	}
+	if (c->srctree)
+		json_kv_string(j, "srctree", c->srctree);
 	json_kv_string(j, "source", c->from_reports ? "report" : "records");
 	json_kv_uint(j, "units", c->units);
 	json_kv_uint(j, "new", c->count[CHECK_NEW]);
 	json_kv_uint(j, "fixed", c->count[CHECK_FIXED]);
 	json_kv_uint(j, "unchanged", c->count[CHECK_UNCHANGED]);
 	json_kv_uint(j, "unverified", c->count[CHECK_UNVERIFIED]);
+	if (rep->opts->against)
+		json_kv_uint(j, "context", c->count[CHECK_CONTEXT]);
 	json_kv_uint(j, "rule_calls", c->rule_calls);
 	json_key(j, "rule_units");
 	json_array_begin(j);
@@ -220,6 +254,8 @@ void render_check_json(struct json *j, const struct report *rep)
 		}
 		if (f->kind == CHECK_EDGE && f->state == CHECK_UNVERIFIED)
 			json_kv_string(j, "unverified_why", unverified_why(f));
+		if (f->state == CHECK_CONTEXT)
+			json_kv_string(j, "context_why", context_why(f));
 		if (f->kind == CHECK_EDGE && f->found) {
 			json_kv_int(j, "callee_size", f->callee_size);
 			json_kv_string(j, "limit_name", f->limit_name);
@@ -255,16 +291,25 @@ static void sarif_result(struct json *j, const struct check_finding *f)
 	json_kv_uint(j, "ruleIndex", f->kind);
 	/* Unverified: neither side's verdict can be trusted against the other. */
 	json_kv_string(j, "kind", f->state == CHECK_FIXED ? "pass"
-				  : f->state == CHECK_UNVERIFIED ? "informational"
-								 : "fail");
+				  : f->state == CHECK_UNVERIFIED ||
+					    f->state == CHECK_CONTEXT
+					    ? "informational"
+					    : "fail");
 	json_kv_string(j, "level", f->state == CHECK_NEW ? "warning"
 				   : f->state == CHECK_FIXED ? "none" : "note");
 	if (f->state != CHECK_UNVERIFIED)
 		json_kv_string(j, "baselineState",
-			       f->state == CHECK_NEW ? "new"
+			       f->state == CHECK_NEW || f->state == CHECK_CONTEXT
+				       ? "new"
 			       : f->state == CHECK_UNCHANGED ? "unchanged"
 							     : "absent");
-	if (f->state == CHECK_UNVERIFIED) {
+	if (f->state == CHECK_CONTEXT) {
+		char text[1200];
+
+		snprintf(text, sizeof(text), "context: %s (%s)", msg,
+			 context_why(f));
+		render_sarif_message(j, text);
+	} else if (f->state == CHECK_UNVERIFIED) {
 		char text[1200];
 
 		snprintf(text, sizeof(text), "unverified: %s (%s)", msg,

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * srctree.c — the source tree the records' paths lie in, and paths
+ * relative to it (srctree.h).
+ */
+#include "srctree.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* Directories only a kernel tree has right under its top. */
+static const char *const include_marks[] = {
+	"/include/linux/",
+	"/include/asm-generic/",
+	"/include/uapi/",
+};
+
+/* "/arch/NAME/include/" at p (p points at the '/' before "arch"). */
+static bool arch_include_at(const char *p)
+{
+	const char *name, *slash;
+
+	if (strncmp(p, "/arch/", 6))
+		return false;
+	name = p + 6;
+	slash = strchr(name, '/');
+	return slash && slash > name && !strncmp(slash, "/include/", 9);
+}
+
+size_t srctree_prefix_len(const char *path)
+{
+	size_t best = 0;
+
+	if (path[0] != '/')
+		return 0;
+	/* the last mark: a tree may sit below a directory called include */
+	for (size_t i = 0; i < sizeof(include_marks) / sizeof(include_marks[0]); i++) {
+		const char *p = path, *hit;
+
+		while ((hit = strstr(p, include_marks[i]))) {
+			if ((size_t)(hit - path) + 1 > best)
+				best = (size_t)(hit - path) + 1;
+			p = hit + 1;
+		}
+	}
+	for (const char *p = path; (p = strstr(p, "/arch/")); p++)
+		if (arch_include_at(p) && (size_t)(p - path) + 1 > best)
+			best = (size_t)(p - path) + 1;
+	return best;
+}
+
+const char *srctree_choose(const char *override, const struct records *r,
+			   struct arena *a)
+{
+	struct strmap votes = { 0 };
+	const char *best = NULL;
+	uintptr_t best_n = 0;
+	struct arena tmp = { 0 };
+
+	if (override)
+		return *override ? arena_strdup(a, override) : NULL;
+	for (size_t i = 0; i < r->nsites; i++) {
+		const char *f = r->sites[i]->spelling_file;
+		size_t n = f ? srctree_prefix_len(f) : 0;
+		bool created;
+		uintptr_t *slot;
+		char *key;
+
+		if (!n)
+			continue;
+		key = arena_strndup(&tmp, f, n);
+		slot = strmap_get(&votes, key, &created);
+		++*slot;
+		if (*slot > best_n || (*slot == best_n && strcmp(key, best) < 0)) {
+			best_n = *slot;
+			best = key;
+		}
+	}
+	best = best ? arena_strdup(a, best) : NULL;
+	strmap_free(&votes);
+	arena_free(&tmp);
+	return best;
+}
+
+const char *srctree_rel(const char *tree, const char *path)
+{
+	size_t n;
+
+	if (!path)
+		return path;
+	n = tree ? strlen(tree) : 0;
+	/* tree "/a/b/" or "/a/b": the rest of path after the separator */
+	if (n && tree[n - 1] == '/')
+		n--;
+	if (n && !strncmp(path, tree, n) && path[n] == '/')
+		path += n + 1;
+	/* an in-tree build's "./arch/x86/...": the same file */
+	while (path[0] == '.' && path[1] == '/' && path[2])
+		path += 2;
+	return path;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * srctree.h — paths as kernel tools print them: relative to the source
+ * tree.  Kbuild's O= builds give GCC absolute paths ($(srctree)/...), so
+ * the plugin's records hold them, and a line such as
+ *	/home/me/linux/arch/x86/include/asm/atomic.h:28: warning: ...
+ * reads as arch/x86/include/asm/atomic.h:28 in every kernel tool.
+ *
+ * The tree is --srctree DIR when given ("" keeps paths as recorded), else
+ * the one the records name: the directory above include/linux/,
+ * include/asm-generic/, include/uapi/ or arch/ARCH/include/ in the spelling
+ * files of the statements, the most common one when several appear (ties:
+ * the smaller string), none when no path is a kernel header's.  Paths
+ * outside the tree, and relative ones, are left as they are.  No global
+ * state; nothing here reads the file system.  A leading "./" (an in-tree
+ * build's headers) is dropped too.
+ */
+#ifndef ASMSCAN_SRCTREE_H
+#define ASMSCAN_SRCTREE_H
+
+#include <stddef.h>
+
+#include "records.h"
+#include "util.h"
+
+/*
+ * The tree of one path: the length of its prefix up to and including the
+ * '/' before the kernel directory it holds, or 0.
+ */
+size_t srctree_prefix_len(const char *path);
+
+/*
+ * The tree to print paths relative to: override when not NULL ("" for
+ * none), else the records' (srctree_prefix_len of their spelling files,
+ * the most common).  NULL for none; the string lives in a.
+ */
+const char *srctree_choose(const char *override, const struct records *r,
+			   struct arena *a);
+
+/*
+ * path relative to tree (tree as srctree_choose gives it, or NULL), and
+ * without a leading "./": the part of path that names the same file in
+ * every build of the tree.
+ */
+const char *srctree_rel(const char *tree, const char *path);
+
+#endif /* ASMSCAN_SRCTREE_H */
