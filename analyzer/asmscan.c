@@ -340,8 +340,12 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 				opts->format = ASMSCAN_FORMAT_JSON;
 			else if (!strcmp(optarg, "sarif"))
 				opts->format = ASMSCAN_FORMAT_SARIF;
+			else if (!strcmp(optarg, "bloat-o-meter"))
+				opts->format = ASMSCAN_FORMAT_BLOAT;
+			else if (!strcmp(optarg, "evidence"))
+				opts->format = ASMSCAN_FORMAT_EVIDENCE;
 			else
-				return usage_error("unknown format '%s' (text, json, sarif)",
+				return usage_error("unknown format '%s' (text, json, sarif; diff: bloat-o-meter, evidence)",
 						   optarg);
 			break;
 		case 'o':
@@ -457,6 +461,11 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
 		return usage_error("option '%s' applies to 'calls' and the summary only",
 				   calls_flag);
+	if ((opts->format == ASMSCAN_FORMAT_BLOAT ||
+	     opts->format == ASMSCAN_FORMAT_EVIDENCE) && !verb_is(opts, "diff"))
+		return usage_error("format '%s' applies to 'diff' only",
+				   opts->format == ASMSCAN_FORMAT_BLOAT ? "bloat-o-meter"
+									: "evidence");
 	if (opts->has_growth_budget && !verb_is(opts, "diff"))
 		return usage_error("option '--fail-on-growth' applies to 'diff' only");
 	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
@@ -488,6 +497,7 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		opts->want |= ASMSCAN_WANT_COPIES;
 	if (!opts->verb && !top_set)
 		opts->top = ASMSCAN_SUMMARY_TOP;
+	opts->top_set = top_set;
 	opts->inputs = (const char *const *)&argv[optind];
 	opts->ninputs = (size_t)(argc - optind);
 	opts->progress = isatty(STDERR_FILENO);
@@ -508,6 +518,9 @@ static void print_result(FILE *out, void *arg)
 		break;
 	case ASMSCAN_FORMAT_SARIF:
 		render_sarif(out, rep);
+		break;
+	case ASMSCAN_FORMAT_BLOAT:	/* diff only (parse_args) */
+	case ASMSCAN_FORMAT_EVIDENCE:
 		break;
 	}
 }

@@ -26,6 +26,8 @@ enum asmscan_format {
 	ASMSCAN_FORMAT_TEXT,
 	ASMSCAN_FORMAT_JSON,
 	ASMSCAN_FORMAT_SARIF,
+	ASMSCAN_FORMAT_BLOAT,		/* diff: scripts/bloat-o-meter's */
+	ASMSCAN_FORMAT_EVIDENCE,	/* diff: a block for a commit message */
 };
 
 /* What a verb asks of each object (analysis.c runs them). */
@@ -52,6 +54,7 @@ struct asmscan_options {
 	bool pretty;				/* JSON/SARIF indented */
 	unsigned jobs;				/* -j, >= 1 */
 	size_t top;				/* -n: text rows per table, 0 = all */
+	bool top_set;				/* -n was given */
 	unsigned max_insns;			/* -N: a tiny body at most this */
 	bool all_callees;			/* calls --all */
 	bool no_dwarf;				/* --no-dwarf: symbols only */

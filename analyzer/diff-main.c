@@ -24,10 +24,20 @@ static void diff_print(FILE *out, void *arg)
 {
 	const struct diff_report *d = arg;
 
-	if (d->opts->format == ASMSCAN_FORMAT_JSON)
+	switch (d->opts->format) {
+	case ASMSCAN_FORMAT_JSON:
 		render_diff_json(out, d);
-	else
+		break;
+	case ASMSCAN_FORMAT_BLOAT:
+		render_diff_bloat(out, d);
+		break;
+	case ASMSCAN_FORMAT_EVIDENCE:
+		render_diff_evidence(out, d);
+		break;
+	default:
 		render_diff_text(out, d);
+		break;
+	}
 }
 
 int diff_main(const struct asmscan_options *opts)
@@ -48,7 +58,13 @@ int diff_main(const struct asmscan_options *opts)
 		*so = *opts;
 		so->inputs = &opts->inputs[side];
 		so->ninputs = 1;
-		so->want = ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES;
+		/* bloat-o-meter's figures need the symbols only */
+		so->want = opts->format == ASMSCAN_FORMAT_BLOAT
+				   ? 0
+				   : ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES;
+		/* the evidence's sites: the records of OLD */
+		if (opts->format == ASMSCAN_FORMAT_EVIDENCE && side == 0)
+			so->want |= ASMSCAN_WANT_SITES;
 		so->all_callees = true;		/* every callee: all are compared */
 		input_expand(so, &inputs[side]);
 		analysis_run(so, &inputs[side], &reps[side]);

@@ -42,13 +42,18 @@ bool diff_counts_symbol(const struct object *o, const struct obj_sym *s)
 		return false;
 	if (!(o->secs[s->shndx].flags & SHF_EXECINSTR))
 		return false;
+	return diff_name_kept(s->name);
+}
+
+bool diff_name_kept(const char *name)
+{
 	/* what bloat-o-meter's getsizes() leaves out */
-	if (strchr(s->name, ':') || !*s->name)
+	if (strchr(name, ':') || !*name)
 		return false;
-	return !(starts(s->name, "__mod_") || starts(s->name, "__se_sys") ||
-		 starts(s->name, "__se_compat_sys") ||
-		 starts(s->name, "__addressable_") ||
-		 !strcmp(s->name, "linux_banner") || !strcmp(s->name, "vermagic"));
+	return !(starts(name, "__mod_") || starts(name, "__se_sys") ||
+		 starts(name, "__se_compat_sys") ||
+		 starts(name, "__addressable_") ||
+		 !strcmp(name, "linux_banner") || !strcmp(name, "vermagic"));
 }
 
 /* Rows by stripped name: a map to index + 1 and a growing array. */
@@ -430,6 +435,9 @@ void diff_build(struct diff_report *d, const struct asmscan_options *opts,
 	funcs_build(d);
 	callees_build(d);
 	copies_build(d);
+	for (int side = 0; side < DIFF_SIDES; side++)
+		diff_provenance_of(&d->prov[side], d->side[side], d->names[side],
+				   &d->names_arena);
 	if (opts->has_growth_budget)
 		d->over_budget = d->t.total[1] > d->t.total[0] &&
 				 d->t.total[1] - d->t.total[0] > opts->growth_budget;

@@ -30,6 +30,7 @@
 #define ASMSCAN_DIFF_H
 
 #include "analysis.h"
+#include "diff-provenance.h"
 
 #define DIFF_SIDES 2		/* [0] old, [1] new */
 
@@ -96,6 +97,7 @@ struct diff_report {
 	size_t ncopies;
 	struct diff_totals t;
 	bool over_budget;		/* --fail-on-growth exceeded */
+	struct diff_provenance prov[DIFF_SIDES];	/* compiler, config */
 	struct arena names_arena;
 };
 
@@ -107,6 +109,8 @@ void diff_free(struct diff_report *d);
 
 /* bloat-o-meter's name: every ".<digits>" removed, into buf. */
 void diff_strip_name(const char *name, char *buf, size_t len);
+/* Is this a name bloat-o-meter keeps (not one it drops as generated)? */
+bool diff_name_kept(const char *name);
 /* Is this symbol one bloat-o-meter -t counts (see above)? */
 bool diff_counts_symbol(const struct object *o, const struct obj_sym *s);
 

@@ -450,6 +450,33 @@ static bool object_relocs(struct object *o)
 	return true;
 }
 
+/*
+ * The compiler .comment names: the first NUL-terminated string that is
+ * GCC's ("GCC: (Debian 12.2.0-14+deb12u1) 12.2.0") or Clang's.  The
+ * linker's and the plugin's records are other strings of the section.
+ */
+static void object_compiler(struct object *o)
+{
+	uint32_t i = object_section_by_name(o, ".comment");
+	const struct obj_section *sec = i ? &o->secs[i] : NULL;
+	const char *p, *end;
+
+	if (!sec || !sec->data || !sec->size)
+		return;
+	p = (const char *)sec->data;
+	end = p + sec->size;
+	while (p < end) {
+		const char *nul = memchr(p, '\0', (size_t)(end - p));
+		size_t n = nul ? (size_t)(nul - p) : (size_t)(end - p);
+
+		if ((n > 5 && !strncmp(p, "GCC: ", 5)) || memmem(p, n, "clang version", 13)) {
+			o->compiler = arena_strndup(&o->strings, p, n);
+			return;
+		}
+		p += n + 1;
+	}
+}
+
 bool object_open(struct object *o, const struct input_object *in)
 {
 	GElf_Ehdr eh;
@@ -478,6 +505,7 @@ bool object_open(struct object *o, const struct input_object *in)
 	if (!object_sections(o, &eh) || !object_symbols(o) || !object_relocs(o))
 		goto bad;
 	object_funcs(o);
+	object_compiler(o);
 	return true;
 bad:
 	o->failed = true;

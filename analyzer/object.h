@@ -192,6 +192,8 @@ struct object {
 	struct obj_func *funcs;		/* sorted by addr, unique addr */
 	size_t nfuncs;
 	bool has_symtab;
+	const char *compiler;		/* .comment's "GCC: (...) 12.2.0" or
+					 * "clang version ..."; NULL: none */
 
 	/* disasm.c */
 	struct call_site *calls;

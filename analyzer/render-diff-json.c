@@ -155,6 +155,29 @@ static void copies(struct json *j, const struct diff_report *d)
 	json_array_end(j);
 }
 
+/* "compiler" (as .comment has it, or null), "config" when one was found. */
+static void provenance(struct json *j, const struct diff_provenance *p)
+{
+	char hash[17];
+
+	json_key(j, "compiler");
+	if (p->compiler)
+		json_string(j, p->compiler);
+	else
+		json_null(j);
+	json_kv_uint(j, "compiler_objects", p->compiler_objects);
+	json_kv_uint(j, "other_compilers", p->other_compilers);
+	if (p->config) {
+		snprintf(hash, sizeof(hash), "%016" PRIx64, p->config_hash);
+		json_key(j, "config");
+		json_object_begin(j);
+		json_kv_string(j, "path", p->config);
+		json_kv_string(j, "title", p->config_title);
+		json_kv_string(j, "fnv1a64", hash);
+		json_object_end(j);
+	}
+}
+
 void render_diff_json(FILE *out, const struct diff_report *d)
 {
 	static const char *const sides[DIFF_SIDES] = { "old", "new" };
@@ -165,6 +188,7 @@ void render_diff_json(FILE *out, const struct diff_report *d)
 		json_key(&j, sides[s]);
 		json_object_begin(&j);
 		json_kv_string(&j, "input", d->names[s]);
+		provenance(&j, &d->prov[s]);
 		render_json_objects(&j, d->side[s]);
 		json_object_end(&j);
 	}

@@ -83,6 +83,7 @@ static void print_summary(FILE *out, const struct diff_report *d)
 		else
 			fprintf(out, "%s: nothing read\n", d->names[s]);
 	}
+	render_diff_provenance(out, d);
 	fputs("\nFunctions (bloat-o-meter -t):\n", out);
 	fprintf(out, "add/remove: %zu/%zu grow/shrink: %zu/%zu up/down: %" PRIu64
 		"/-%" PRIu64 " (%" PRId64 ")\n", t->added, t->removed, t->grown,

@@ -14,5 +14,11 @@
 
 void render_diff_text(FILE *out, const struct diff_report *d);
 void render_diff_json(FILE *out, const struct diff_report *d);
+/* Exactly scripts/bloat-o-meter OLD NEW's output (diff-bloat.h). */
+void render_diff_bloat(FILE *out, const struct diff_report *d);
+/* A few lines for a commit message: the figures, per site. */
+void render_diff_evidence(FILE *out, const struct diff_report *d);
+/* "compiler: ..." and "config: ..." lines, both sides. */
+void render_diff_provenance(FILE *out, const struct diff_report *d);
 
 #endif /* ASMSCAN_RENDER_DIFF_H */
