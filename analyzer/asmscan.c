@@ -87,6 +87,10 @@ static const struct asmscan_verb verbs[] = {
 	  "  --source DIR   the source tree the objects were built from (needed)\n"
 	  "  --flips-only   only sites with a blocked-by-asm edge (a refused\n"
 	  "                 inlining the plugin attributed to them)\n"
+	  "  --format-patch DIR  a series instead: one mbox file per file (or\n"
+	  "                 per site with --split site), kernel-style subject,\n"
+	  "                 the records' evidence in the body; git am applies it\n"
+	  "  --split site|file   what one patch of the series converts\n"
 	  "--function limits it to statements of the functions named.\n" },
 	{ "diff", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
 	  "what changed between two builds",
@@ -426,6 +430,19 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		case OPT_SRCTREE:
 			opts->srctree = optarg;
 			break;
+		case OPT_FORMAT_PATCH:
+			if (!*optarg)
+				return usage_error("--format-patch needs a directory");
+			opts->format_patch = optarg;
+			break;
+		case OPT_SPLIT:
+			if (!strcmp(optarg, "site"))
+				opts->split_site = true;
+			else if (strcmp(optarg, "file"))
+				return usage_error("bad value for --split: '%s' (site, file)",
+						   optarg);
+			opts->split_set = true;
+			break;
 		default:
 			if (short_option_needs_arg(optopt))
 				return usage_error("option '-%c' needs an argument", optopt);
@@ -480,10 +497,16 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			return usage_error("check --against OLD needs one input, NEW (%d given)",
 					   argc - optind);
 	}
-	if ((opts->source || opts->flips_only) &&
+	if ((opts->source || opts->flips_only || opts->format_patch ||
+	     opts->split_set) &&
 	    !(opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH))
 		return usage_error("option '%s' applies to 'patch' only",
-				   opts->source ? "--source" : "--flips-only");
+				   opts->source ? "--source"
+				   : opts->flips_only ? "--flips-only"
+				   : opts->format_patch ? "--format-patch"
+							: "--split");
+	if (opts->split_set && !opts->format_patch)
+		return usage_error("--split needs --format-patch DIR");
 	if (opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH) {
 		if (!opts->source)
 			return usage_error("patch needs --source DIR");

@@ -63,6 +63,9 @@ struct asmscan_options {
 	size_t ninclude, nexclude, nfunctions;
 	const char *source;			/* patch --source */
 	bool flips_only;			/* patch --flips-only */
+	const char *format_patch;		/* patch --format-patch DIR */
+	bool split_site;			/* patch --split site (else file) */
+	bool split_set;				/* --split was given */
 	const char *const *inputs;
 	size_t ninputs;
 	bool has_growth_budget;			/* diff --fail-on-growth */

@@ -104,17 +104,3 @@ void diff_provenance_of(struct diff_provenance *p, const struct report *rep,
 	compilers(p, rep);
 	config(p, input, a);
 }
-
-void diff_compiler_short(const char *compiler, char *buf, size_t len)
-{
-	const char *open, *close;
-
-	/* "GCC: (Debian 12.2.0-14+deb12u1) 12.2.0" */
-	if (compiler && !strncmp(compiler, "GCC: (", 6) &&
-	    (close = strchr(compiler + 6, ')')) && close[1] == ' ') {
-		open = compiler + 6;
-		snprintf(buf, len, "GCC %s (%.*s)", close + 2, (int)(close - open), open);
-		return;
-	}
-	snprintf(buf, len, "%s", compiler ? compiler : "unknown compiler");
-}

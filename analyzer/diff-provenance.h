@@ -32,7 +32,4 @@ struct diff_provenance {
 void diff_provenance_of(struct diff_provenance *p, const struct report *rep,
 			const char *input, struct arena *a);
 
-/* "GCC 12.2.0 (Debian 12.2.0-14+deb12u1)" from "GCC: (Debian ...) 12.2.0". */
-void diff_compiler_short(const char *compiler, char *buf, size_t len);
-
 #endif /* ASMSCAN_DIFF_PROVENANCE_H */

@@ -15,6 +15,7 @@
  * kept: the refusals the plugin attributed to over-counted asm.
  */
 #include "patch.h"
+#include "patch-state.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -26,30 +27,6 @@
 #include "records.h"
 #include "sites.h"
 #include "util.h"
-
-struct patch_row {
-	const char *spelling_file;	/* the first seen */
-	uint32_t line;
-	const char *rel;		/* mapped onto --source, or NULL */
-	const struct rec_site **sites;
-	size_t nsites, capsites;
-	uint64_t statements, units, edges;
-	size_t last_unit;		/* index + 1, to count units once */
-	const struct rec_edge *last_edge;
-	bool converted;
-	enum patch_pick why;		/* when not converted */
-};
-
-struct patch_state {
-	const struct asmscan_options *opts;
-	struct patch_tree tree;
-	struct records recs;
-	struct patch_row *rows;
-	size_t nrows, caprows;
-	struct strmap by_key;		/* "rel:line", "\1file:line" -> row + 1 */
-	struct strmap mapped;		/* spelling_file -> its rel (char *), 1: none */
-	struct arena strings;
-};
 
 /* The mapped path of a spelling_file, looked up once per distinct name. */
 static const char *map_file(struct patch_state *st, const char *file)
@@ -105,6 +82,8 @@ static bool read_input(struct patch_state *st, const struct input_object *in)
 	if (object_open(&o, in)) {
 		f = sites_comment_read(&st->recs, &o);
 		any = f && f->strings > 0;
+		if (any && !st->compiler && o.compiler)
+			st->compiler = arena_strdup(&st->strings, o.compiler);
 	}
 	asmscan_msgs_report(&o.msgs);
 	object_free(&o);
@@ -114,6 +93,33 @@ static bool read_input(struct patch_state *st, const struct input_object *in)
 static bool selected(const struct patch_state *st, const struct rec_stmt *s)
 {
 	return s->site->flagged && analysis_selected(st->opts, s->function);
+}
+
+/* A distinct function of r's statements: counted, the first few kept. */
+static void row_function(struct patch_state *st, struct patch_row *r,
+			 const char *function)
+{
+	char *key = xasprintf("%zu\x1f%s", (size_t)(r - st->rows), function);
+	bool created;
+
+	strmap_get(&st->row_funcs, arena_strdup(&st->strings, key), &created);
+	free(key);
+	if (!created)
+		return;
+	if (r->nfunctions < PATCH_ROW_EXAMPLES)
+		r->functions[r->nfunctions] = function;
+	r->nfunctions++;
+}
+
+/* A few distinct (caller, callee) pairs of r's blocked-by-asm edges. */
+static void row_edge_example(struct patch_row *r, const struct rec_edge *e)
+{
+	for (size_t i = 0; i < r->nedge_examples; i++)
+		if (!strcmp(r->edge_examples[i]->caller, e->caller) &&
+		    !strcmp(r->edge_examples[i]->callee, e->callee))
+			return;
+	if (r->nedge_examples < PATCH_ROW_EXAMPLES)
+		r->edge_examples[r->nedge_examples++] = e;
 }
 
 /* Rows from every unit's flagged statements; edges counted per row. */
@@ -129,6 +135,7 @@ static void collect(struct patch_state *st)
 			if (!selected(st, s))
 				continue;
 			r = row_of(st, s->site);
+			row_function(st, r, s->function);
 			r->statements++;
 			if (r->last_unit != u + 1) {
 				r->last_unit = u + 1;
@@ -152,6 +159,7 @@ static void collect(struct patch_state *st)
 					if (r->last_edge != edge) {
 						r->last_edge = edge;
 						r->edges++;
+						row_edge_example(r, edge);
 					}
 				}
 		}
@@ -170,6 +178,13 @@ static int row_cmp(const void *a, const void *b)
 	if (c)
 		return c;
 	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+void patch_sort_rows(struct patch_state *st)
+{
+	/* No rows, no array: qsort(NULL, 0, ...) is undefined. */
+	if (st->nrows)
+		qsort(st->rows, st->nrows, sizeof(*st->rows), row_cmp);
 }
 
 static char *read_source(const struct patch_state *st, const char *rel,
@@ -295,14 +310,8 @@ static bool convert_row(struct patch_row *r, const char *data, size_t len,
 	return true;
 }
 
-struct patch_totals {
-	size_t rows, files, converted, hunks;
-	uint64_t statements, edges;
-};
-
-/* Rows [i, j) share one mapped file. */
-static void write_file(struct patch_state *st, FILE *out, size_t i, size_t j,
-		       struct patch_totals *t)
+void patch_write_file(struct patch_state *st, FILE *out, size_t i, size_t j,
+		      struct patch_totals *t)
 {
 	struct patch_edit *edits = xcalloc(j - i, sizeof(*edits));
 	size_t n = 0, len;
@@ -330,7 +339,7 @@ static void write_file(struct patch_state *st, FILE *out, size_t i, size_t j,
 	free(data);
 }
 
-static void report_rows(const struct patch_state *st, size_t from)
+void patch_report_rows(const struct patch_state *st, size_t from)
 {
 	for (size_t k = from; k < st->nrows; k++) {
 		const struct patch_row *r = &st->rows[k];
@@ -354,19 +363,17 @@ static void write_patch(struct patch_state *st, FILE *out,
 {
 	size_t i = 0;
 
-	/* No rows, no array: qsort(NULL, 0, ...) is undefined. */
-	if (st->nrows)
-		qsort(st->rows, st->nrows, sizeof(*st->rows), row_cmp);
+	patch_sort_rows(st);
 	while (i < st->nrows && st->rows[i].rel) {
 		size_t j = i + 1;
 
 		while (j < st->nrows && st->rows[j].rel &&
 		       !strcmp(st->rows[j].rel, st->rows[i].rel))
 			j++;
-		write_file(st, out, i, j, t);
+		patch_write_file(st, out, i, j, t);
 		i = j;
 	}
-	report_rows(st, 0);
+	patch_report_rows(st, 0);
 }
 
 struct patch_print {
@@ -421,8 +428,12 @@ int patch_run(const struct asmscan_options *opts,
 		st.nrows = n;
 	}
 	t.rows = st.nrows;
-	rc = output_write(opts->output, print_patch,
-			  &(struct patch_print){ .st = &st, .t = &t });
+	if (opts->format_patch)
+		rc = patch_write_series(&st, stdout, &t) ? ASMSCAN_EXIT_OK
+							 : ASMSCAN_EXIT_ERROR;
+	else
+		rc = output_write(opts->output, print_patch,
+				  &(struct patch_print){ .st = &st, .t = &t });
 	fprintf(stderr,
 		"asmscan: patch: %zu of %zu %ssites converted to asm_inline in %zu %s "
 		"(%s statements; records of %zu %s read%s%s%s)\n",
@@ -441,6 +452,7 @@ int patch_run(const struct asmscan_options *opts,
 		free(st.rows[i].sites);
 	free(st.rows);
 	strmap_free(&st.by_key);
+	strmap_free(&st.row_funcs);
 	strmap_free(&st.mapped);
 	arena_free(&st.strings);
 	records_free(&st.recs);

@@ -53,7 +53,7 @@ static void provenance_line(FILE *out, const char *what,
 	if (!p->compiler) {
 		fprintf(out, "%s: no compiler named in .comment", what);
 	} else {
-		diff_compiler_short(p->compiler, cc, sizeof(cc));
+		compiler_short(p->compiler, cc, sizeof(cc));
 		fprintf(out, "%s: %s", what, cc);
 		if (p->other_compilers)
 			fprintf(out, " (%zu of %zu objects; %zu other compiler%s)",
@@ -163,7 +163,7 @@ void render_diff_evidence(FILE *out, const struct diff_report *d)
 	char cc[256], a[32], b[32], c[32], e[32];
 	size_t top = d->opts->top_set ? d->opts->top : 5;
 
-	diff_compiler_short(p->compiler, cc, sizeof(cc));
+	compiler_short(p->compiler, cc, sizeof(cc));
 	fprintf(out, "asmscan diff %s %s\n", d->names[0], d->names[1]);
 	fprintf(out, "  built by %s%s%s%s\n", cc,
 		p->config && *p->config_title ? ", " : "",

@@ -275,3 +275,17 @@ int output_write(const char *path, void (*print)(FILE *out, void *arg),
 	}
 	return ASMSCAN_EXIT_OK;
 }
+
+void compiler_short(const char *compiler, char *buf, size_t len)
+{
+	const char *open, *close;
+
+	/* "GCC: (Debian 12.2.0-14+deb12u1) 12.2.0" */
+	if (compiler && !strncmp(compiler, "GCC: (", 6) &&
+	    (close = strchr(compiler + 6, ')')) && close[1] == ' ') {
+		open = compiler + 6;
+		snprintf(buf, len, "GCC %s (%.*s)", close + 2, (int)(close - open), open);
+		return;
+	}
+	snprintf(buf, len, "%s", compiler ? compiler : "unknown compiler");
+}

@@ -60,6 +60,10 @@ void strmap_free(struct strmap *m);
 /* "1,234,567" into buf (at least 32 bytes); returns buf. */
 char *fmt_count(char *buf, uint64_t n);
 
+/* "GCC 12.2.0 (Debian 12.2.0-14+deb12u1)" from .comment's
+ * "GCC: (Debian 12.2.0-14+deb12u1) 12.2.0"; other strings as they are. */
+void compiler_short(const char *compiler, char *buf, size_t len);
+
 /* The value of a lowercase hex digit; -1 for any other character. */
 int hex_digit(char c);
 /*
