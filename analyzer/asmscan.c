@@ -29,13 +29,14 @@
 
 struct asmscan_verb {
 	const char *name;
+	const char *args;		/* its operands, as help shows them */
 	unsigned want;			/* the analyses it runs */
 	const char *summary;
 	const char *help;
 };
 
 static const struct asmscan_verb verbs[] = {
-	{ "copies", ASMSCAN_WANT_COPIES,
+	{ "copies", "FILE...", ASMSCAN_WANT_COPIES,
 	  "functions meant to be inlined that exist out of line",
 	  "From DWARF: each subprogram declared inline (DW_AT_inline) with\n"
 	  "concrete out-of-line instances, grouped by declaration, with the\n"
@@ -43,7 +44,7 @@ static const struct asmscan_verb verbs[] = {
 	  "symbols (with or without DWARF): local function names defined more\n"
 	  "than once, and GCC's .isra/.constprop/.part/.cold clones.  Padding\n"
 	  "symbols (__pfx_, __cfi_) are part of the function after them.\n" },
-	{ "calls", ASMSCAN_WANT_CALLS,
+	{ "calls", "FILE...", ASMSCAN_WANT_CALLS,
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
 	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
@@ -55,7 +56,7 @@ static const struct asmscan_verb verbs[] = {
 	  "not ranked.\n"
 	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
 	  "      --all          list every callee, tiny or not (marked *)\n" },
-	{ "tables", ASMSCAN_WANT_TABLES,
+	{ "tables", "FILE...", ASMSCAN_WANT_TABLES,
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
 	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
@@ -65,7 +66,7 @@ static const struct asmscan_verb verbs[] = {
 	  "copies of inline functions.  An entry the kernel would not act on is\n"
 	  "counted apart with the reason; a table no layout fits is refused with\n"
 	  "a note, never misread.\n" },
-	{ "sites", ASMSCAN_WANT_SITES,
+	{ "sites", "FILE...", ASMSCAN_WANT_SITES,
 	  "flagged asm sites from the plugin's embedded records, ranked",
 	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
 	  "no extra file needed) and groups the flagged asm statements into\n"
@@ -77,7 +78,7 @@ static const struct asmscan_verb verbs[] = {
 	  "the plugin attributed to it (blocked-by-asm edges).  Ranked by what it\n"
 	  "blocks: those edges, then calls and copies.  A file without records\n"
 	  "(no plugin, embed=0, Clang) says so.\n" },
-	{ "patch", ASMSCAN_WANT_PATCH,
+	{ "patch", "--source DIR FILE...", ASMSCAN_WANT_PATCH,
 	  "a unified diff converting the flagged asm sites to asm_inline",
 	  "Reads the plugin's embedded records (as sites does) and converts each\n"
 	  "flagged statement's asm keyword where it is spelled, in the source\n"
@@ -92,17 +93,23 @@ static const struct asmscan_verb verbs[] = {
 	  "                 the records' evidence in the body; git am applies it\n"
 	  "  --split site|file   what one patch of the series converts\n"
 	  "--function limits it to statements of the functions named.\n" },
-	{ "diff", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
+	{ "diff", "OLD NEW", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
 	  "what changed between two builds",
 	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
 	  "a directory of objects.  Per function (bloat-o-meter -t's names and\n"
 	  "exactly its byte figures): size, instructions and call sites in it;\n"
 	  "per callee: call sites and tail calls reaching it, in both\n"
-	  "directions; out-of-line copies that appeared or went away.\n"
+	  "directions; out-of-line copies that appeared or went away.  The\n"
+	  "compiler (.comment) and the config (the build's .config) of each side.\n"
+	  "  -f bloat-o-meter      exactly what scripts/bloat-o-meter OLD NEW\n"
+	  "                        prints (-6.1: the script of Linux 6.1)\n"
+	  "  -f evidence           a few lines for a commit message: calls,\n"
+	  "                        copies, bytes, and per site of OLD's records\n"
 	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
 	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
 	  "                           more than B (2 still wins)\n" },
-	{ "check", ASMSCAN_WANT_CHECK,
+	{ "check", "--baseline FILE INPUT... | --against OLD NEW",
+	  ASMSCAN_WANT_CHECK,
 	  "gate CI on new findings: against a baseline, or the build before",
 	  "asmscan check --baseline FILE [--write-baseline] INPUT...\n"
 	  "asmscan check --against OLD NEW\n"
@@ -263,7 +270,7 @@ static bool verb_is(const struct asmscan_options *opts, const char *name)
 
 static void print_verb_help(const struct asmscan_verb *v)
 {
-	printf("Usage: asmscan %s [OPTION]... FILE...\n%s.\n\n%s", v->name,
+	printf("Usage: asmscan %s [OPTION]... %s\n%s.\n\n%s", v->name, v->args,
 	       v->summary, v->help);
 	printf("\nThe global options (asmscan --help) apply too.\n");
 }
@@ -346,10 +353,12 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 				opts->format = ASMSCAN_FORMAT_SARIF;
 			else if (!strcmp(optarg, "bloat-o-meter"))
 				opts->format = ASMSCAN_FORMAT_BLOAT;
+			else if (!strcmp(optarg, "bloat-o-meter-6.1"))
+				opts->format = ASMSCAN_FORMAT_BLOAT_6_1;
 			else if (!strcmp(optarg, "evidence"))
 				opts->format = ASMSCAN_FORMAT_EVIDENCE;
 			else
-				return usage_error("unknown format '%s' (text, json, sarif; diff: bloat-o-meter, evidence)",
+				return usage_error("unknown format '%s' (text, json, sarif; diff: bloat-o-meter, bloat-o-meter-6.1, evidence)",
 						   optarg);
 			break;
 		case 'o':
@@ -479,10 +488,11 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		return usage_error("option '%s' applies to 'calls' and the summary only",
 				   calls_flag);
 	if ((opts->format == ASMSCAN_FORMAT_BLOAT ||
+	     opts->format == ASMSCAN_FORMAT_BLOAT_6_1 ||
 	     opts->format == ASMSCAN_FORMAT_EVIDENCE) && !verb_is(opts, "diff"))
 		return usage_error("format '%s' applies to 'diff' only",
-				   opts->format == ASMSCAN_FORMAT_BLOAT ? "bloat-o-meter"
-									: "evidence");
+				   opts->format == ASMSCAN_FORMAT_EVIDENCE ? "evidence"
+									   : "bloat-o-meter");
 	if (opts->has_growth_budget && !verb_is(opts, "diff"))
 		return usage_error("option '--fail-on-growth' applies to 'diff' only");
 	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
@@ -543,6 +553,7 @@ static void print_result(FILE *out, void *arg)
 		render_sarif(out, rep);
 		break;
 	case ASMSCAN_FORMAT_BLOAT:	/* diff only (parse_args) */
+	case ASMSCAN_FORMAT_BLOAT_6_1:
 	case ASMSCAN_FORMAT_EVIDENCE:
 		break;
 	}

@@ -27,6 +27,7 @@ enum asmscan_format {
 	ASMSCAN_FORMAT_JSON,
 	ASMSCAN_FORMAT_SARIF,
 	ASMSCAN_FORMAT_BLOAT,		/* diff: scripts/bloat-o-meter's */
+	ASMSCAN_FORMAT_BLOAT_6_1,	/* diff: Linux 6.1's script */
 	ASMSCAN_FORMAT_EVIDENCE,	/* diff: a block for a commit message */
 };
 

@@ -17,7 +17,7 @@ struct bloat_keyed {
 };
 
 static void bloat_side(struct bloat_report *b, struct bloat_keyed *k,
-		       const struct report *rep, int side)
+		       const struct report *rep, int side, const char *letters)
 {
 	char buf[1024];
 
@@ -33,7 +33,7 @@ static void bloat_side(struct bloat_report *b, struct bloat_keyed *k,
 			uintptr_t *slot;
 			bool created;
 
-			if (!letter || !s->size || !strchr(DIFF_BLOAT_LETTERS, letter) ||
+			if (!letter || !s->size || !strchr(letters, letter) ||
 			    !diff_name_kept(s->name))
 				continue;
 			diff_strip_name(s->name, buf, sizeof(buf));
@@ -71,14 +71,15 @@ static int bloat_cmp(const void *pa, const void *pb)
 	return -strcmp(a->name, b->name);
 }
 
-void diff_bloat_build(struct bloat_report *b, const struct diff_report *d)
+void diff_bloat_build(struct bloat_report *b, const struct diff_report *d,
+		      const char *letters)
 {
 	struct bloat_keyed k = { 0 };
 	size_t kept = 0;
 
 	memset(b, 0, sizeof(*b));
 	for (int side = 0; side < DIFF_SIDES; side++)
-		bloat_side(b, &k, d->side[side], side);
+		bloat_side(b, &k, d->side[side], side, letters);
 	for (size_t i = 0; i < k.n; i++) {
 		struct bloat_row *r = &k.rows[i];
 		int64_t delta = row_delta(r);

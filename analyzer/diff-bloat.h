@@ -12,15 +12,17 @@
  * name whose size changed (a name on one side only counts from or to 0),
  * sorted by (delta, name) descending, as Python sorts the tuples.  For a
  * directory or an archive, every object's symbols add up, as they would
- * in nm's output of all of them.  Linux 6.1's script knew only tTdDbBrR:
- * weak symbols (W, V) are counted here and were not there.
+ * in nm's output of all of them.  Linux 6.1's script knew only tTdDbBrR
+ * (weak symbols, W and V, were left out): --format bloat-o-meter-6.1
+ * prints what that one prints.
  */
 #ifndef ASMSCAN_DIFF_BLOAT_H
 #define ASMSCAN_DIFF_BLOAT_H
 
 #include "diff.h"
 
-#define DIFF_BLOAT_LETTERS "tTdDbBrRvVwW"
+#define DIFF_BLOAT_LETTERS "tTdDbBrRvVwW"	/* Linux 6.12, mainline */
+#define DIFF_BLOAT_LETTERS_6_1 "tTdDbBrR"	/* Linux 6.1 */
 
 struct bloat_row {
 	const char *name;
@@ -36,7 +38,9 @@ struct bloat_report {
 	struct arena names;
 };
 
-void diff_bloat_build(struct bloat_report *b, const struct diff_report *d);
+/* letters: DIFF_BLOAT_LETTERS or DIFF_BLOAT_LETTERS_6_1 */
+void diff_bloat_build(struct bloat_report *b, const struct diff_report *d,
+		      const char *letters);
 void diff_bloat_free(struct bloat_report *b);
 
 #endif /* ASMSCAN_DIFF_BLOAT_H */

@@ -29,6 +29,7 @@ static void diff_print(FILE *out, void *arg)
 		render_diff_json(out, d);
 		break;
 	case ASMSCAN_FORMAT_BLOAT:
+	case ASMSCAN_FORMAT_BLOAT_6_1:
 		render_diff_bloat(out, d);
 		break;
 	case ASMSCAN_FORMAT_EVIDENCE:
@@ -59,7 +60,8 @@ int diff_main(const struct asmscan_options *opts)
 		so->inputs = &opts->inputs[side];
 		so->ninputs = 1;
 		/* bloat-o-meter's figures need the symbols only */
-		so->want = opts->format == ASMSCAN_FORMAT_BLOAT
+		so->want = opts->format == ASMSCAN_FORMAT_BLOAT ||
+				   opts->format == ASMSCAN_FORMAT_BLOAT_6_1
 				   ? 0
 				   : ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES;
 		/* the evidence's sites: the records of OLD */

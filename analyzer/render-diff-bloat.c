@@ -20,7 +20,9 @@ void render_diff_bloat(FILE *out, const struct diff_report *d)
 	struct bloat_report b;
 	double pct;
 
-	diff_bloat_build(&b, d);
+	diff_bloat_build(&b, d, d->opts->format == ASMSCAN_FORMAT_BLOAT_6_1
+					? DIFF_BLOAT_LETTERS_6_1
+					: DIFF_BLOAT_LETTERS);
 	/* print_result("Function", "tTdDbBrRvVwW") of the script */
 	fprintf(out, "add/remove: %zu/%zu grow/shrink: %zu/%zu up/down: %" PRIu64
 		"/%" PRId64 " (%" PRId64 ")\n", b.added, b.removed, b.grown, b.shrunk,
