@@ -12,6 +12,7 @@
 #                 install under the prefix and load it with
 #                 `-iplugindir=PREFIX/lib/asminline -fplugin=asminline`.
 #   asmscan       PREFIX/bin
+#   asminline-check  PREFIX/bin: the plugin as Kbuild's CHECK (C=1)
 #   man pages     PREFIX/share/man/man1/asmscan.1, man7/asminline.7
 #                 (man/CMakeLists.txt)
 #
@@ -30,4 +31,10 @@ endif()
 if(TARGET asmscan)
 	install(TARGETS asmscan
 		RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+# The Kbuild checker (make C=1 CHECK=asminline-check ...), with the plugin.
+if(TARGET asminline)
+	install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/asminline-check
+		DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -3,7 +3,7 @@
 #
 # deb.sh PLUGIN CC BUILD — the .deb CPack makes from BUILD.
 #   - dpkg-deb -c: asminline.so in CC's plugin directory, /usr/bin/asmscan,
-#     the two man pages, and nothing else;
+#     /usr/bin/asminline-check, the two man pages, and nothing else;
 #   - dpkg-deb -I: Depends names the package of the GCC at its version or
 #     later, never pinned with "=" (found here with dpkg-query -S on CC),
 #     and the package of every
@@ -27,10 +27,10 @@ echo "deb: $deb"
 
 plugindir=$("$CC" -print-file-name=plugin)
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { print $NF }' | sort >files.txt
-printf '%s\n' ".$plugindir/asminline.so" ./usr/bin/asmscan \
+printf '%s\n' ".$plugindir/asminline.so" ./usr/bin/asmscan ./usr/bin/asminline-check \
 	./usr/share/man/man1/asmscan.1.gz ./usr/share/man/man7/asminline.7.gz |
 	sort >expected-files.txt
-diff expected-files.txt files.txt || fail "the package's files are not the expected four"
+diff expected-files.txt files.txt || fail "the package's files are not the expected five"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "deb: Depends: $depends"

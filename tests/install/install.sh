@@ -28,16 +28,19 @@ for prefix in /usr /opt/asminline; do
 		{ cat install.log; fail "cmake --install --prefix $prefix"; }
 	cmp "$PLUGIN" "$root$plugindir/asminline.so" ||
 		fail "prefix $prefix: $root$plugindir/asminline.so is not the built plugin"
-	for f in bin/asmscan share/man/man1/asmscan.1.gz share/man/man7/asminline.7.gz; do
+	for f in bin/asmscan bin/asminline-check share/man/man1/asmscan.1.gz share/man/man7/asminline.7.gz; do
 		[ -f "$root$prefix/$f" ] || fail "prefix $prefix: $prefix/$f not installed"
 	done
 	"$root$prefix/bin/asmscan" --version | grep -q '^asmscan ' ||
 		fail "the installed asmscan does not run"
-	# Nothing else: every installed file is one of those four.
+	[ -x "$root$prefix/bin/asminline-check" ] &&
+		"$root$prefix/bin/asminline-check" --help | grep -q 'make C=1' ||
+		fail "the installed asminline-check does not run"
+	# Nothing else: every installed file is one of those five.
 	n=$(find "$root" -type f | wc -l)
-	[ "$n" -eq 4 ] || { find "$root" -type f; fail "prefix $prefix: $n files installed, expected 4"; }
+	[ "$n" -eq 5 ] || { find "$root" -type f; fail "prefix $prefix: $n files installed, expected 5"; }
 done
-echo "install: asminline.so in $plugindir for both prefixes; asmscan, asmscan.1, asminline.7 under each prefix"
+echo "install: asminline.so in $plugindir for both prefixes; asmscan, asminline-check, asmscan.1, asminline.7 under each prefix"
 
 # Load the installed copy by name.  LD_DEBUG goes to stderr of cc1 too.
 root=$PWD/root-usr

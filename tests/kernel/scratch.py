@@ -56,9 +56,11 @@ class Scratch:
             tail = open(log, errors="replace").read().splitlines()[-30:]
             self.fail("make %s\n%s" % (" ".join(argv), "\n".join(tail)))
 
-    def make(self, objects, kcflags="", extra=(), log="make.log"):
-        """Build objects (paths in the tree) in the scratch O= tree."""
-        for o in objects:
+    def make(self, objects, kcflags="", extra=(), log="make.log", clean=True):
+        """Build objects (paths in the tree) in the scratch O= tree; clean:
+        remove them and their .cmd files first (a rebuild whatever the
+        flags)."""
+        for o in (objects if clean else ()):
             d, f = os.path.split(o)
             for p in (os.path.join(self.obj, o), os.path.join(self.obj, d, f".{f}.cmd")):
                 if os.path.exists(p):
