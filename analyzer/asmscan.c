@@ -326,6 +326,8 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	const char *check_flag = NULL;	/* an option of check only */
 	bool check_copies = false;
 	const char *calls_flag = NULL;
+	bool site_flag = false;
+	size_t site_cap = 0;
 	unsigned long v;
 	char shortopts[2 * NOPTIONS + 1];
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -439,6 +441,20 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		case OPT_SRCTREE:
 			opts->srctree = optarg;
 			break;
+		case OPT_SITE: {
+			char *colon = strrchr(optarg, ':');
+			struct asmscan_site *site;
+
+			if (!colon || colon == optarg ||
+			    !parse_uint(colon + 1, UINT32_MAX, &v) || !v)
+				return usage_error("bad place for --site: '%s' (FILE:LINE, as the records and asmscan sites give it)",
+						   optarg);
+			site = VEC_PUSH(opts->sites, opts->nsites, site_cap);
+			site->file = xstrndup(optarg, (size_t)(colon - optarg));
+			site->line = (uint32_t)v;
+			site_flag = true;
+			break;
+		}
 		case OPT_FORMAT_PATCH:
 			if (!*optarg)
 				return usage_error("--format-patch needs a directory");
@@ -493,6 +509,9 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		return usage_error("format '%s' applies to 'diff' only",
 				   opts->format == ASMSCAN_FORMAT_EVIDENCE ? "evidence"
 									   : "bloat-o-meter");
+	if (site_flag && !verb_is(opts, "sites") && !verb_is(opts, "patch") &&
+	    !(verb_is(opts, "diff") && opts->format == ASMSCAN_FORMAT_EVIDENCE))
+		return usage_error("option '--site' applies to 'sites', 'patch' and 'diff -f evidence' only");
 	if (opts->has_growth_budget && !verb_is(opts, "diff"))
 		return usage_error("option '--fail-on-growth' applies to 'diff' only");
 	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
@@ -559,6 +578,17 @@ static void print_result(FILE *out, void *arg)
 	}
 }
 
+static void options_free(struct asmscan_options *o)
+{
+	free(o->include);
+	free(o->exclude);
+	free(o->functions);
+	free(o->reports);
+	for (size_t i = 0; i < o->nsites; i++)
+		free((char *)o->sites[i].file);
+	free(o->sites);
+}
+
 int main(int argc, char **argv)
 {
 	struct asmscan_options opts = { 0 };
@@ -578,18 +608,14 @@ int main(int argc, char **argv)
 	/* diff reads two sets of inputs and prints its own report. */
 	if (verb_is(&opts, "diff")) {
 		rc = diff_main(&opts);
-		free(opts.include);
-		free(opts.exclude);
-		free(opts.functions);
+		options_free(&opts);
 		return rc;
 	}
 	input_expand(&opts, &inputs);
 	if (opts.want & ASMSCAN_WANT_PATCH) {
 		rc = patch_run(&opts, &inputs);
 		input_list_free(&inputs);
-		free(opts.include);
-		free(opts.exclude);
-		free(opts.functions);
+		options_free(&opts);
 		return rc;
 	}
 	/* check --against: OLD is read first, as NEW is, and kept beside it */
@@ -614,10 +640,7 @@ int main(int argc, char **argv)
 		analysis_free(&old_rep);
 		input_list_free(&old_inputs);
 	}
-	free(opts.include);
-	free(opts.exclude);
-	free(opts.functions);
-	free(opts.reports);
+	options_free(&opts);
 	rc = rc > asmscan_status() ? rc : asmscan_status();
 	return rc;
 }

@@ -78,6 +78,11 @@ struct asmscan_options {
 	const char **reports;			/* --report FILE (repeatable) */
 	size_t nreports;
 	const char *srctree;			/* --srctree DIR; NULL: guess */
+	struct asmscan_site {			/* --site FILE:LINE (repeatable) */
+		const char *file;
+		uint32_t line;
+	} *sites;
+	size_t nsites;
 };
 
 /*

@@ -41,6 +41,7 @@ struct patch_state {
 	struct strmap mapped;		/* spelling_file -> its rel (char *), 1: none */
 	struct strmap row_funcs;	/* "row\x1ffunction": counted once */
 	const char *compiler;		/* the first object's .comment GCC line */
+	const char *srctree;		/* for --site: srctree.h */
 	struct arena strings;
 };
 

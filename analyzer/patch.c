@@ -26,6 +26,7 @@
 #include "object.h"
 #include "records.h"
 #include "sites.h"
+#include "srctree.h"
 #include "util.h"
 
 /* The mapped path of a spelling_file, looked up once per distinct name. */
@@ -92,7 +93,9 @@ static bool read_input(struct patch_state *st, const struct input_object *in)
 
 static bool selected(const struct patch_state *st, const struct rec_stmt *s)
 {
-	return s->site->flagged && analysis_selected(st->opts, s->function);
+	return s->site->flagged && analysis_selected(st->opts, s->function) &&
+	       srctree_site_selected(st->opts, st->srctree, s->site->spelling_file,
+				     s->site->spelling_line);
 }
 
 /* A distinct function of r's statements: counted, the first few kept. */
@@ -407,6 +410,7 @@ int patch_run(const struct asmscan_options *opts,
 		asmscan_notef("patch", "no asminline records in the input",
 			      "built without the asminline plugin, with embed=0, "
 			      "or by Clang");
+	st.srctree = srctree_choose(opts->srctree, &st.recs, &st.strings);
 	collect(&st);
 	flagged_rows = st.nrows;
 	if (opts->flips_only) {

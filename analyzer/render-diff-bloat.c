@@ -118,6 +118,9 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 
 		if (!r->edges)
 			break;		/* ranked: the rest block nothing */
+		if (!srctree_site_selected(d->opts, tree, r->spelling_file,
+					   r->spelling_line))
+			continue;
 		if (!shown)
 			fputs("  per site (OLD's records: refused calls it blocked; the callees that lost most calls):\n",
 			      out);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "srctree.h"
 #include "texttable.h"
 
 #define SITES_NO_RECORDS                                                    \
@@ -29,6 +30,27 @@ static void functions_text(char *buf, size_t len, const struct site_row *r)
 		}
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
 					 i ? ", " : "", r->functions[i]);
+	}
+}
+
+/* --site: the calls each chosen site blocks, one line per edge record. */
+static void print_site_edges(FILE *out, const struct sites_report *sr)
+{
+	for (size_t i = 0; i < sr->nrows; i++) {
+		const struct site_row *r = &sr->rows[i];
+
+		fprintf(out, "\n%s:%" PRIu32 ": %" PRIu64 " refused call%s blocked by it%s\n",
+			srctree_rel(sr->srctree, r->spelling_file), r->spelling_line,
+			r->edges, r->edges == 1 ? "" : "s", r->edges ? ":" : "");
+		for (uint64_t k = 0; k < r->edges; k++) {
+			const struct rec_edge *e = r->edge_list[k];
+
+			fprintf(out, "  %s:%" PRIu32 ": %s -> %s (%s %" PRId64
+				", callee size %" PRId64 ", %" PRId64 " of it over-counted asm)\n",
+				srctree_rel(sr->srctree, e->file), e->line, e->caller,
+				e->callee, *e->limit_name ? e->limit_name : e->reason,
+				e->limit_value, e->callee_size, e->overcount);
+		}
 	}
 }
 
@@ -57,6 +79,9 @@ void render_sites_text(FILE *out, const struct report *rep)
 		sr->files_with_records == 1 ? "" : "s");
 	fprintf(out, "%s refused call%s blocked by asm (edge records)\n",
 		fmt_count(a, sr->blocked), sr->blocked == 1 ? "" : "s");
+	if (rep->opts->nsites)
+		fprintf(out, "--site: %s of %s sites\n", fmt_count(a, sr->nrows),
+			fmt_count(b, sr->selected_from));
 	if (!sr->objects_with_lines)
 		fputs("no DWARF line table read: IN FUNCS is unknown (0)\n", out);
 	if (!sr->nrows)
@@ -74,14 +99,16 @@ void render_sites_text(FILE *out, const struct report *rep)
 		ttable_num(t, r->gcc_count);
 		ttable_num(t, r->est_insns);
 		ttable_text(t, r->site->kind);
-		snprintf(buf, sizeof(buf), "%s:%" PRIu32, r->spelling_file,
-			 r->spelling_line);
+		snprintf(buf, sizeof(buf), "%s:%" PRIu32,
+			 srctree_rel(sr->srctree, r->spelling_file), r->spelling_line);
 		ttable_text(t, buf);
 		functions_text(buf, sizeof(buf), r);
 		ttable_text(t, buf);
 	}
 	ttable_print(out, t, rep->opts->top, true);
 	ttable_free(t);
+	if (rep->opts->nsites)
+		print_site_edges(out, sr);
 }
 
 static void json_fp(struct json *j, uint64_t fp)

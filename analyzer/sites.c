@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "srctree.h"
 
 const struct rec_file *sites_comment_read(struct records *records,
 					  struct object *o)
@@ -408,6 +409,30 @@ static int row_cmp(const void *a, const void *b)
 			       (x->spelling_line < y->spelling_line);
 }
 
+/* --site: only the rows spelled at one of its places. */
+static void keep_selected_sites(struct report *rep)
+{
+	struct sites_report *sr = &rep->sites;
+	const char *tree = sr->srctree;
+	size_t n = 0;
+
+	sr->selected_from = sr->nrows;
+	for (size_t i = 0; i < sr->nrows; i++) {
+		struct site_row *r = &sr->rows[i];
+
+		if (srctree_site_selected(rep->opts, tree, r->spelling_file,
+					  r->spelling_line)) {
+			sr->rows[n++] = *r;
+			continue;
+		}
+		free(r->functions);
+		free(r->edge_list);
+		free(r->stmts);
+		free(r->stmt_tus);
+	}
+	sr->nrows = n;
+}
+
 void sites_report_build(struct report *rep)
 {
 	struct sites_build b = { .rep = rep };
@@ -417,6 +442,7 @@ void sites_report_build(struct report *rep)
 		sr->files_with_records += rep->records.files[i].units > 0;
 	sr->records = rep->records.nunits > 0;
 	sr->units = rep->records.nunits;
+	sr->srctree = srctree_choose(rep->opts->srctree, &rep->records, &sr->strings);
 	gather_statements(&b);
 	gather_edges(&b);
 	gather_lines(&b);
@@ -424,6 +450,8 @@ void sites_report_build(struct report *rep)
 	/* No rows, no array: qsort(NULL, 0, ...) is undefined. */
 	if (sr->nrows)
 		qsort(sr->rows, sr->nrows, sizeof(*sr->rows), row_cmp);
+	if (rep->opts->nsites)
+		keep_selected_sites(rep);
 	strmap_free(&b.rows);
 	strmap_free(&b.stmt_row);
 	strmap_free(&b.by_base);
@@ -448,5 +476,6 @@ void sites_report_free(struct report *rep)
 		rep->objs[i].site_lines = NULL;
 	}
 	records_free(&rep->records);
+	arena_free(&sr->strings);
 	memset(sr, 0, sizeof(*sr));
 }

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "records.h"
+#include "util.h"
 
 struct object;
 struct report;
@@ -93,6 +94,9 @@ struct sites_report {
 	size_t objects_with_lines;	/* objects whose line tables were read */
 	struct site_row *rows;		/* ranked */
 	size_t nrows;
+	size_t selected_from;		/* --site: the rows before it chose */
+	const char *srctree;		/* paths print relative to it */
+	struct arena strings;
 	uint64_t row_edges;		/* attributed edge-site pairs */
 };
 

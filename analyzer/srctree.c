@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "asmscan.h"
+
 /* Directories only a kernel tree has right under its top. */
 static const char *const include_marks[] = {
 	"/include/linux/",
@@ -98,4 +100,32 @@ const char *srctree_rel(const char *tree, const char *path)
 	while (path[0] == '.' && path[1] == '/' && path[2])
 		path += 2;
 	return path;
+}
+
+bool srctree_site_matches(const char *tree, const char *path, uint32_t line,
+			  const char *file, uint32_t want_line)
+{
+	const char *rel;
+	size_t lp, lf;
+
+	if (!path || line != want_line)
+		return false;
+	rel = srctree_rel(tree, path);
+	if (!strcmp(rel, srctree_rel(NULL, file)) || !strcmp(path, file))
+		return true;
+	lp = strlen(path);
+	lf = strlen(file);
+	return lf < lp && path[lp - lf - 1] == '/' && !strcmp(path + lp - lf, file);
+}
+
+bool srctree_site_selected(const struct asmscan_options *opts, const char *tree,
+			   const char *path, uint32_t line)
+{
+	if (!opts->nsites)
+		return true;
+	for (size_t i = 0; i < opts->nsites; i++)
+		if (srctree_site_matches(tree, path, line, opts->sites[i].file,
+					 opts->sites[i].line))
+			return true;
+	return false;
 }

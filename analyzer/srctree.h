@@ -18,7 +18,9 @@
 #ifndef ASMSCAN_SRCTREE_H
 #define ASMSCAN_SRCTREE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "records.h"
 #include "util.h"
@@ -43,5 +45,19 @@ const char *srctree_choose(const char *override, const struct records *r,
  * every build of the tree.
  */
 const char *srctree_rel(const char *tree, const char *path);
+
+/*
+ * Does the spelling location path:line match a --site FILE:LINE?  The
+ * line is equal and FILE is path relative to tree, path itself, or a
+ * tail of path at a '/' ("asm/atomic.h" matches
+ * /src/arch/x86/include/asm/atomic.h).
+ */
+bool srctree_site_matches(const char *tree, const char *path, uint32_t line,
+			  const char *file, uint32_t want_line);
+
+/* Any of opts' --site places? (true without any) */
+struct asmscan_options;
+bool srctree_site_selected(const struct asmscan_options *opts, const char *tree,
+			   const char *path, uint32_t line);
 
 #endif /* ASMSCAN_SRCTREE_H */

@@ -14,6 +14,9 @@
 #   - `--format evidence`: its call figures are the JSON diff's, and each
 #     per-site line's refused calls are what the plugin's report says
 #     (distinct blocked-by-asm calls naming a statement spelled there);
+#   - --site FILE:LINE: `sites` shows that site and each call it blocks
+#     (as many as the report has), `patch` changes that one line, the
+#     evidence names that site only; a malformed place is exit 2;
 #   - `asmscan patch --format-patch --split site|file`: `git am` applies
 #     the series to a git tree of the touched files, and the result is the
 #     one-diff patch's (`patch -p1`); one patch per changed line or file,
@@ -188,6 +191,25 @@ def main():
         if where not in calls or len(calls[where]) != int(n):
             fail(f"evidence: {where}: {n} refused calls, the report says {len(calls.get(where, ()))}")
     print(f"{TEST}: {kver}: evidence: {got[0]} calls removed, {got[1]} added; {len(site_lines)} sites as the report says", flush=True)
+
+    # --- one site: sites --site, patch --site, evidence --site ---
+    where, n = site_lines[0]
+    p = run([asmscan, "sites", "--site", where, sides["warn"]]).stdout
+    edge_lines = re.findall(r"^  \S+:\d+: \S+ -> \S+ \(", p, re.M)
+    if f"--site: 1 of " not in p or f"{where}: {n} refused call" not in p or len(edge_lines) != int(n):
+        fail(f"sites --site {where}: wanted one site and its {n} refused calls:\n{p}")
+    file, line = where.rsplit(":", 1)
+    one_site = run([asmscan, "patch", "--source", s.src, "--site", where, sides["warn"]]).stdout
+    hunks = re.findall(r"^@@ -(\d+),(\d+) ", one_site, re.M)
+    changed_lines = [ln for ln in one_site.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
+    if re.findall(r"^\+\+\+ b/(\S+)", one_site, re.M) != [file] or len(changed_lines) != 1:
+        fail(f"patch --site {where}: wanted one line of {file} changed:\n{one_site}")
+    ev1 = run([asmscan, "diff", "-f", "evidence", "--site", where, sides["warn"], sides["apply"]]).stdout
+    if re.findall(r"^    (\S+:\d+) ", ev1, re.M) != [where]:
+        fail(f"diff -f evidence --site {where}: wanted that site's line only:\n{ev1}")
+    run([asmscan, "sites", "--site", "nowhere", sides["warn"]], want=2)
+    run([asmscan, "calls", "--site", where, sides["warn"]], want=2)
+    print(f"{TEST}: {kver}: --site {where}: sites, patch (one line) and evidence", flush=True)
 
     # --- patch series ---
     one = run([asmscan, "patch", "--source", s.src, sides["warn"]]).stdout
