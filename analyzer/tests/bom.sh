@@ -3,7 +3,8 @@
 # bom.sh — sourced by the diff tests: find_bloat_o_meter sets BOM to the
 # Linux 6.1 scripts/bloat-o-meter (from a prepared source tree in the
 # cache, else read out of Debian's linux-source-6.1 tarball) or skips;
-# run_bom OLD NEW OUT runs it with -t, a directory being every ELF object
+# run_bom OLD NEW OUT runs it with -t (BOM_MODE= : its default mode, all
+# symbol types), a directory being every ELF object
 # under it (through the script's own -p prefix: a "nm" that lists them
 # all, whose "file:" lines the script skips).
 find_bloat_o_meter() {
@@ -31,8 +32,8 @@ done
 SH
 	chmod +x dir-nm
 	if [ -d "$old" ]; then
-		python3 "$BOM" -t -p "$PWD/dir-" "$old" "$new" >"$out"
+		python3 "$BOM" ${BOM_MODE--t} -p "$PWD/dir-" "$old" "$new" >"$out"
 	else
-		python3 "$BOM" -t "$old" "$new" >"$out"
+		python3 "$BOM" ${BOM_MODE--t} "$old" "$new" >"$out"
 	fi
 }

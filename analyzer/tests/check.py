@@ -12,6 +12,9 @@
 #   - a new over-counted asm: exit 1 and one "file:line: warning:" line
 #     with the line of the asm and the fingerprint computed here;
 #   - an asm converted to asm inline: reported fixed, exit 0;
+#   - --against OLD NEW on the same builds: shifts and a rename nothing, a
+#     new asm new, removed or converted asm fixed, a header macro's asm
+#     in a new function context (text, JSON, SARIF "informational");
 #   - SARIF checked structurally, JSON against the text; --copies = the
 #     local functions nm finds defined in several objects;
 #   - embed=0 objects: the same findings from --report; no records and no
@@ -176,6 +179,58 @@ def sarif_check(path, want_states):
     if got != want_states:
         fail(f"SARIF: baseline states {got}, wanted {want_states}")
     return states
+
+
+def against(old, new, want):
+    p = run([ASMSCAN, "check", "--against", old, new], want)
+    lines = p.stdout.splitlines()
+    return ([l for l in lines if ": warning: " in l], [l for l in lines if ": note: fixed: " in l],
+            [l for l in lines if ": note: context: " in l], lines[-1] if lines else "")
+
+
+def against_cases(line, dec):
+    """--against OLD NEW on the builds v1..v4 (directories) and on a
+    macro's asm used by a new function (context, never new)."""
+    warn, fixed, ctx, summary = against("v1", "v2", 0)
+    if warn or fixed or ctx or " 0 new, 0 fixed, " not in summary or "; against v1 (" not in summary:
+        fail(f"--against v1 v2 (shifts, a rename): {warn} {fixed} {ctx} {summary!r}")
+    warn, fixed, ctx, summary = against("v1", "v3", 1)
+    want = f"check-a.c:{line}: warning: asm in ck_new_user charged 7, emits 1 " \
+           f"[{asm_fp('ck_new_user', LOCK + 'orl $4,%0')}]"
+    if warn != [want]:
+        fail(f"--against v1 v3 (a new asm): {warn}")
+    warn, fixed, ctx, summary = against("v3", "v1", 0)
+    if warn or len(fixed) != 1 or "ck_new_user" not in fixed[0]:
+        fail(f"--against v3 v1 (the asm removed): {warn} {fixed}")
+    warn, fixed, ctx, summary = against("v1", "v4", 0)
+    if warn or not any(dec in f for f in fixed):
+        fail(f"--against v1 v4 (a conversion): {warn} {fixed}")
+    macro = ('#define CK_MARK(v) asm volatile(LOCK_PREFIX "orl $1,%0" : "+m"(v))\n'
+             '\n#endif')
+    user_a = "\nvoid ck_mark_a(int *p)\n{\n\tCK_MARK(*p);\n}\n"
+    user_b = "\nvoid ck_mark_b(int *p)\n{\n\tCK_MARK(*p);\n}\n"
+    build("m1", edit={"check.h": lambda t: t.replace("\n#endif", "\n" + macro),
+                      "check-a.c": lambda t: t + user_a})
+    build("m2", edit={"check.h": lambda t: t.replace("\n#endif", "\n" + macro),
+                      "check-a.c": lambda t: t + user_a, "check-b.c": lambda t: t + user_b})
+    warn, fixed, ctx, summary = against("m1", "m2", 0)
+    if warn or fixed or len(ctx) != 1 or "asm in ck_mark_b" not in ctx[0] or \
+            "a new use of asm the old build has too" not in ctx[0] or ", 1 context;" not in summary:
+        fail(f"--against m1 m2 (a macro's asm in a new function): {warn} {ctx} {summary!r}")
+    doc = json.loads(run([ASMSCAN, "check", "-f", "json", "--against", "m1", "m2"], 0).stdout)["check"]
+    if doc["context"] != 1 or doc["new"] != 0 or doc["against"] != "m1":
+        fail(f"--against JSON: {doc}")
+    run([ASMSCAN, "check", "-f", "sarif", "-o", "m.sarif", "--against", "m1", "m2"], 0)
+    res = [r for r in json.load(open("m.sarif"))["runs"][0]["results"] if r["kind"] == "informational"]
+    if len(res) != 1 or not res[0]["message"]["text"].startswith("context: "):
+        fail(f"--against SARIF: the context result {res}")
+    warn, fixed, ctx, summary = against("v1", "m2", 1)
+    if not any("ck_mark_a" in w for w in warn) or not any("ck_mark_b" in w for w in warn):
+        fail(f"--against v1 m2 (the macro is new): {warn}")
+    run([ASMSCAN, "check", "--against", "v1", "v2", "v3"], 2)
+    run([ASMSCAN, "check", "--against", "v1", "--baseline", "base.txt", "v2"], 2)
+    run([ASMSCAN, "check", "--against", "v1", "--write-baseline", "v2"], 2)
+    return "--against: shifts none, a new asm new, a macro's new use context"
 
 
 def corrupt_cases(objs):
@@ -545,13 +600,14 @@ def main():
     if "no asminline records" not in p.stderr:
         fail(f"no records, no report: {p.stderr!r}")
 
+    nagainst = against_cases(line, dec)
     unverified = unverified_cases(objs5, rep1, objs1)
     ncorrupt = corrupt_cases(objs1)
     kills = kill_test()
     print(f"{TEST}: PASS: {len(want1)} findings = the report's; edits, shifts and "
           f"a rename: none new; a new asm at check-a.c:{line}; a conversion fixed; "
-          f"SARIF, JSON, --report; {unverified}; {ncorrupt} corrupt baselines refused; "
-          f"{kills}")
+          f"SARIF, JSON, --report; {nagainst}; {unverified}; {ncorrupt} corrupt "
+          f"baselines refused; {kills}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 # (assembled here), as two objects, two directories and two programs:
 # bloat-o-meter's figures, instructions per function (objdump) and call
 # sites per callee (objdump -dr) checked by diff_oracle.py; the seed
-# itself (shrinks 7 -> 5 instructions is -2); --fail-on-growth and the
+# itself (shrinks 7 -> 5 instructions is -2); -f bloat-o-meter-6.1 = the
+# script's own default output; --fail-on-growth and the
 # exit codes; JSON parsed.
 set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN CC}
@@ -36,6 +37,18 @@ oracle() {
 oracle old/unit.o new/unit.o objects
 oracle old new dirs
 oracle old.exe new.exe programs
+
+# --format bloat-o-meter-6.1: the script's default mode (every symbol type
+# it counts: functions, data, bss, read-only, weak ones left out), byte for
+# byte, on the same three pairs.
+for pair in "old/unit.o new/unit.o" "old new" "old.exe new.exe"; do
+	set -- $pair
+	BOM_MODE= run_bom "$1" "$2" want.bom
+	expect 0 "$ASMSCAN" diff -f bloat-o-meter-6.1 "$1" "$2"
+	cmp -s out.txt want.bom || { diff want.bom out.txt; fail "-f bloat-o-meter-6.1 $1 $2 is not the script's output"; }
+done
+expect 2 "$ASMSCAN" calls -f bloat-o-meter old/unit.o
+grep -q "applies to 'diff' only" err.txt || fail "-f bloat-o-meter outside diff: $(cat err.txt)"
 
 # The seed, by name (the oracle checked the numbers against objdump).
 python3 - objects.json <<'PY' || fail "seed figures"

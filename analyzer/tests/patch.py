@@ -14,6 +14,9 @@
 #     one flagged before is now asm_inline, and its objects' loadable
 #     bytes and relocations equal mode=apply's on the unpatched tree
 #     wherever every statement at the changed lines was flagged;
+#   - git am: --format-patch --split site|file writes one mbox patch per
+#     changed line or file (headers as git format-patch's), and git am
+#     applies the series to a git copy of the tree, giving patch -p1's;
 # on examples/kernel-like (relative paths) and analyzer/tests/src/
 # patch-shapes.[ch] (absolute paths, several asm on a line, __asm__,
 # named operands, asm in comments and strings), plus a moved tree, a tree
@@ -39,9 +42,9 @@ def fail(msg):
     sys.exit(1)
 
 
-def run(cmd, cwd=None, check=True, stdin=None):
+def run(cmd, cwd=None, check=True, stdin=None, env=None):
     p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
-                       errors="replace", input=stdin)
+                       errors="replace", input=stdin, env=env)
     if check and p.returncode != 0:
         fail(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}{p.stderr}")
     return p
@@ -186,6 +189,43 @@ def check_converted(before, after, what):
             fail(f"{what}: {r['function']} {r['fingerprint']} is not asm_inline now")
 
 
+def series_case(asmscan, tree, orig, objs, diff, lines):
+    """--format-patch --split site|file: git am applies the series to a git
+    copy of the tree, giving what patch -p1 makes of the one diff."""
+    if not shutil.which("git"):
+        fail("git not found (scripts/setup.sh installs it)")
+    plain = os.path.abspath("series-plain")
+    shutil.copytree(orig, plain)
+    run(["patch", "-s", "-p1", "-d", plain], stdin=diff)
+    files = re.findall(r"^\+\+\+ b/(\S+)", diff, re.M)
+    env = dict(os.environ, GIT_AUTHOR_NAME="A U Thor", GIT_AUTHOR_EMAIL="a@example.org",
+               GIT_COMMITTER_NAME="A U Thor", GIT_COMMITTER_EMAIL="a@example.org",
+               SOURCE_DATE_EPOCH="0")
+    for split, count in (("site", lines), ("file", len(files))):
+        out = os.path.abspath(f"series-{split}")
+        p = run([asmscan, "patch", "--source", tree, "--format-patch", out, "--split", split]
+                + objs, env=env)
+        listed = p.stdout.split()
+        if len(listed) != count or sorted(listed) != sorted(
+                os.path.join(out, f) for f in os.listdir(out)):
+            fail(f"--split {split}: {listed}, wanted {count} patches")
+        first = open(listed[0]).read()
+        if not first.startswith("From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+                                "From: A U Thor <a@example.org>\nDate: Thu, 01 Jan 1970 00:00:00 +0000\n"
+                                f"Subject: [PATCH 1/{count}] "):
+            fail(f"--split {split}: mbox header\n{first[:400]}")
+        repo = os.path.abspath(f"series-repo-{split}")
+        shutil.copytree(orig, repo)
+        for argv in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "base"], ["am", "-q"] + listed):
+            run(["git", "-C", repo] + argv, env=env)
+        for f in files:
+            if open(os.path.join(repo, f)).read() != open(os.path.join(plain, f)).read():
+                fail(f"--split {split}: git am's {f} is not patch -p1's")
+    p = run([asmscan, "patch", "--source", tree, "--split", "site"] + objs, check=False)
+    if p.returncode != 2 or "--split needs --format-patch" not in p.stderr:
+        fail(f"--split without --format-patch: {p.stderr}")
+
+
 def example(asmscan, plugin, cc, srcdir):
     ex = os.path.join(srcdir, "examples", "kernel-like")
     for d in ("tree", "orig"):
@@ -214,6 +254,7 @@ def example(asmscan, plugin, cc, srcdir):
     if not want_flips or got_flips != want_flips or not want_flips < want:
         fail(f"example --flips-only: {sorted(got_flips)}, edges say {sorted(want_flips)}")
 
+    series_case(asmscan, tree, orig, before, p.stdout, len(want))
     apply_and_compare(p.stdout, tree, orig, "example")
     after = compile_all(cc, plugin, tree, srcs, os.path.abspath("ex-after"),
                         os.path.abspath("ex-after.jsonl"), "warn", extra)
