@@ -96,9 +96,19 @@ static const struct rec_stmt *unit_stmt(const struct rec_unit *unit,
 	return NULL;
 }
 
-static bool in_tree(const char *tree, const char *path)
+/*
+ * Is a record's name in the source tree?  A name relative to the unit's
+ * srctree (the plugin writes them so) is; an absolute one is when it lies
+ * under tree (records with GCC's absolute names).
+ */
+static bool in_tree(const char *tree, const struct rec_unit *unit,
+		    const char *path)
 {
-	return tree && path && path[0] == '/' && srctree_rel(tree, path) != path;
+	if (!path || !*path)
+		return false;
+	if (unit->srctree && *unit->srctree && path[0] != '/')
+		return strncmp(path, "./", 2) && strncmp(path, "../", 3);
+	return tree && path[0] == '/' && srctree_rel(tree, path) != path;
 }
 
 /*
@@ -110,7 +120,7 @@ static bool site_is_new(struct known_sites *old, const char *tree,
 			const struct rec_unit *unit, const struct rec_site *s,
 			bool *outside)
 {
-	if (in_tree(tree, s->spelling_file) && !in_tree(tree, unit->tu)) {
+	if (in_tree(tree, unit, s->spelling_file) && !in_tree(tree, unit, unit->tu)) {
 		*outside |= !known_has(old, tree, s);
 		return false;
 	}

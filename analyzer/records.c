@@ -300,6 +300,7 @@ static bool read_unit(struct rec_read *rd, const struct jv *o,
 		      struct rec_unit *u, struct rec_unit_ids *ids)
 {
 	return get_string(rd, o, "tu", true, &u->tu) &&
+	       get_string(rd, o, "srctree", false, &u->srctree) &&
 	       get_string(rd, o, "arch", false, &u->arch) &&
 	       get_string(rd, o, "plugin", false, &u->plugin) &&
 	       get_string(rd, o, "mode", false, &u->mode) &&
@@ -510,6 +511,10 @@ static void merge(struct rec_read *rd, struct rec_file *f)
 			char key[17];
 			bool created;
 
+			if (!st[k]->gcc_file)
+				((struct rec_stmt *)st[k])->gcc_file =
+					records_gcc_name(&r->arena, u->srctree, st[k]->file);
+
 			hex_name(key, sizeof(key), st[k]->id);
 			strmap_get(&seen, arena_strdup(&r->arena, key), &created);
 			if (created)
@@ -524,6 +529,24 @@ static void merge(struct rec_read *rd, struct rec_file *f)
 		*VEC_PUSH(r->units, r->nunits, r->capunits) = u;
 	}
 	strmap_free(&seen);
+}
+
+const char *records_gcc_name(struct arena *a, const char *srctree,
+			     const char *name)
+{
+	size_t ls, ln;
+	char *p;
+
+	if (!srctree || !*srctree || !*name || name[0] == '/' ||
+	    !strncmp(name, "./", 2) || !strncmp(name, "../", 3))
+		return name;
+	ls = strlen(srctree);
+	ln = strlen(name);
+	p = arena_alloc(a, ls + ln + 2);
+	memcpy(p, srctree, ls);
+	p[ls] = '/';
+	memcpy(p + ls + 1, name, ln + 1);
+	return p;
 }
 
 bool records_read(struct records *r, const char *name,

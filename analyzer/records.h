@@ -59,6 +59,10 @@ struct rec_stmt {
 	const char *file;		/* expansion point, as DWARF sees it */
 	uint32_t line, column;
 	uint64_t fingerprint;
+	/* file as GCC named it: srctree/file when the unit that listed it
+	 * first has a srctree and file is relative to it (docs/format.md);
+	 * what DWARF line tables hold */
+	const char *gcc_file;
 };
 
 /* A call the plugin attributed to over-counted asm (report's edge record). */
@@ -82,6 +86,7 @@ struct rec_edge {
 struct rec_unit {
 	uint64_t id;
 	const char *tu, *arch, *plugin, *mode;
+	const char *srctree;		/* names are relative to it; "": GCC's */
 	const char *rerun;		/* "done", "failed" ...; "" when absent */
 	const char *rerun_error;	/* with "failed", "timeout"; else "" */
 	int64_t threshold, statements, asm_inline, flagged, applied;
@@ -134,6 +139,14 @@ bool records_read(struct records *r, const char *name,
 		  const unsigned char *data, size_t len,
 		  struct asmscan_msgs *msgs);
 void records_free(struct records *r);
+
+/*
+ * GCC's name of a record's file: srctree "/" name when srctree is not ""
+ * and name is relative to it (not "", not absolute, no leading "./" or
+ * "../"), else name; in a when joined.
+ */
+const char *records_gcc_name(struct arena *a, const char *srctree,
+			     const char *name);
 
 /* FNV-1a-64 (docs/format.md): the id of a string's JSON text. */
 uint64_t records_fnv1a(const void *data, size_t len);

@@ -47,7 +47,8 @@ struct site_lines *site_lines_new(const struct rec_stmt *const *stmts,
 	l = xcalloc(1, sizeof(*l));
 	l->wants = xcalloc(n, sizeof(*l->wants));
 	for (size_t i = 0; i < n; i++) {
-		const char *f = site_lines_norm(stmts[i]->file);
+		const char *f = site_lines_norm(stmts[i]->gcc_file ? stmts[i]->gcc_file
+								  : stmts[i]->file);
 
 		if (*f && stmts[i]->line)
 			l->wants[k++] = (struct site_line_want){ f, stmts[i]->line };

@@ -232,11 +232,12 @@ static void gather_lines(struct sites_build *b)
 	for (size_t i = 0; i < sr->nrows; i++)
 		for (size_t k = 0; k < sr->rows[i].nstmts; k++) {
 			const struct rec_stmt *st = sr->rows[i].stmts[k];
-			char *key = arena_alloc(&tmp, strlen(st->file) + 16);
+			const char *gf = st->gcc_file ? st->gcc_file : st->file;
+			char *key = arena_alloc(&tmp, strlen(gf) + 16);
 			bool created;
 			uintptr_t *slot;
 
-			sprintf(key, "%s:%" PRIu32, site_lines_norm(st->file),
+			sprintf(key, "%s:%" PRIu32, site_lines_norm(gf),
 				st->line);
 			slot = strmap_get(&want_key, key, &created);
 			/* one file:line in two sites: the first keeps it */

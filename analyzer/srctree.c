@@ -58,10 +58,27 @@ const char *srctree_choose(const char *override, const struct records *r,
 	const char *best = NULL;
 	uintptr_t best_n = 0;
 	struct arena tmp = { 0 };
+	bool from_units;
 
 	if (override)
 		return *override ? arena_strdup(a, override) : NULL;
-	for (size_t i = 0; i < r->nsites; i++) {
+	/* the units' own (records with relative names), the most common */
+	for (size_t i = 0; i < r->nunits; i++) {
+		const char *t = r->units[i]->srctree;
+		bool created;
+		uintptr_t *slot;
+
+		if (!t || !*t)
+			continue;
+		slot = strmap_get(&votes, t, &created);
+		++*slot;
+		if (*slot > best_n || (*slot == best_n && best && strcmp(t, best) < 0)) {
+			best_n = *slot;
+			best = t;
+		}
+	}
+	from_units = best != NULL;
+	for (size_t i = 0; !from_units && i < r->nsites; i++) {
 		const char *f = r->sites[i]->spelling_file;
 		size_t n = f ? srctree_prefix_len(f) : 0;
 		bool created;
@@ -73,7 +90,7 @@ const char *srctree_choose(const char *override, const struct records *r,
 		key = arena_strndup(&tmp, f, n);
 		slot = strmap_get(&votes, key, &created);
 		++*slot;
-		if (*slot > best_n || (*slot == best_n && strcmp(key, best) < 0)) {
+		if (*slot > best_n || (*slot == best_n && best && strcmp(key, best) < 0)) {
 			best_n = *slot;
 			best = key;
 		}

@@ -7,7 +7,9 @@
  * reads as arch/x86/include/asm/atomic.h:28 in every kernel tool.
  *
  * The tree is --srctree DIR when given ("" keeps paths as recorded), else
- * the one the records name: the directory above include/linux/,
+ * the one the records name: their units' "srctree" (a plugin that writes
+ * names relative to the tree says which; the most common one), else for
+ * records with absolute names the directory above include/linux/,
  * include/asm-generic/, include/uapi/ or arch/ARCH/include/ in the spelling
  * files of the statements, the most common one when several appear (ties:
  * the smaller string), none when no path is a kernel header's.  Paths

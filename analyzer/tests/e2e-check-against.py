@@ -55,10 +55,23 @@ def fnv(data):
     return f"{h:016x}"
 
 
+def gcc_name(r, name):
+    """docs/format.md: srctree/name for a name relative to the record's
+    srctree (a plugin that writes them so), else the name as it is."""
+    t = r.get("srctree", "")
+    if t and name and not name.startswith(("/", "./", "../")):
+        return f"{t}/{name}"
+    return name
+
+
 def read_report(path):
+    """Records with GCC's names (tu, file, spelling_file)."""
     asm, edges = [], []
     for line in open(path):
         r = json.loads(line)
+        for k in ("tu", "file", "spelling_file"):
+            if k in r:
+                r[k] = gcc_name(r, r[k])
         if r.get("record") == "asm":
             asm.append(r)
         elif r.get("record") == "edge":

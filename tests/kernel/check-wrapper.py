@@ -46,9 +46,14 @@ def digest(paths):
 
 
 def records(path):
+    """Units, flagged asm and blocked calls, with GCC's names of the units
+    (docs/format.md: srctree/tu when tu is relative to srctree)."""
     units, asm, edges = set(), set(), set()
     for line in open(path):
         r = json.loads(line)
+        t = r.get("srctree", "")
+        if t and "tu" in r and not r["tu"].startswith(("/", "./", "../")):
+            r["tu"] = f"{t}/{r['tu']}"
         if r.get("record") == "asm" and r["flagged"]:
             asm.add((r["tu"], r["fingerprint"], r["spelling_line"]))
         elif r.get("record") == "edge" and r["verdict"] == "blocked-by-asm":
