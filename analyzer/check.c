@@ -19,38 +19,6 @@
 #include "baseline.h"
 #include "srctree.h"
 
-const char *check_kind_name(enum check_kind kind)
-{
-	switch (kind) {
-	case CHECK_ASM:
-		return "asm";
-	case CHECK_EDGE:
-		return "edge";
-	case CHECK_COPY:
-	case CHECK_KINDS:
-		break;
-	}
-	return "copy";
-}
-
-const char *check_state_name(enum check_state state)
-{
-	switch (state) {
-	case CHECK_NEW:
-		return "new";
-	case CHECK_UNCHANGED:
-		return "unchanged";
-	case CHECK_UNVERIFIED:
-		return "unverified";
-	case CHECK_CONTEXT:
-		return "context";
-	case CHECK_FIXED:
-	case CHECK_STATES:
-		break;
-	}
-	return "fixed";
-}
-
 bool check_rerun_unanswered(const char *rerun)
 {
 	return rerun && (!strcmp(rerun, "failed") || !strcmp(rerun, "timeout"));
