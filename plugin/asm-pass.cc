@@ -142,7 +142,7 @@ static bool asm_pass_reported(struct asminline_plugin *pl,
 	if (!rec->flagged || pl->opts.diag == ASMINLINE_DIAG_NONE)
 		return false;
 	if (pl->opts.diag_scope == ASMINLINE_DIAG_SCOPE_ALL ||
-	    !strcmp(rec->spelling_abs, pl->main_abs))
+	    (rec->spelling_abs[0] && !strcmp(rec->spelling_abs, pl->main_abs)))
 		return true;
 	pl->nunreported++;
 	return false;
