@@ -113,8 +113,7 @@ static bool options_bool_key(const struct plugin_name_args *info,
 	return true;
 }
 
-/* A decimal number in [lo, hi]: digits only, no sign, no overflow. */
-static bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
+bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
 			       unsigned *out)
 {
 	unsigned long v = 0;

@@ -7,26 +7,10 @@
  * one); a ',' always separates items.
  */
 #include "site-list.h"
+#include "options.h"
 #include "srcpath.h"
 
 #define SITE_LIST_LINE_MAX 0x7fffffffU	/* GCC's line numbers are int */
-
-static bool site_list_parse_line(const char *s, unsigned *out)
-{
-	unsigned long v = 0;
-
-	if (!*s)
-		return false;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return false;
-		v = v * 10 + (unsigned long)(*s - '0');
-		if (v > SITE_LIST_LINE_MAX)
-			return false;
-	}
-	*out = (unsigned)v;
-	return true;
-}
 
 static bool site_list_parse_item(struct site_want *w, const char *item,
 				 const char **why)
@@ -45,7 +29,7 @@ static bool site_list_parse_item(struct site_want *w, const char *item,
 		*why = "no FILE before ':'";
 		return false;
 	}
-	if (!site_list_parse_line(colon + 1, &w->line)) {
+	if (!options_parse_uint(colon + 1, 0, SITE_LIST_LINE_MAX, &w->line)) {
 		*why = "LINE is not a number from 1 to 2147483647";
 		return false;
 	}
