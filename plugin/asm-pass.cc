@@ -94,19 +94,58 @@ static const char *asm_pass_function_name(function *fun)
  * Where the statement sits (the macro expansion point, which is what the
  * DWARF line table records) and where the asm keyword is spelled.
  */
-static void asm_pass_locate(struct asm_record *rec, location_t loc)
+static void asm_pass_locate(struct asminline_plugin *pl,
+			    struct asm_record *rec, location_t loc)
 {
 	expanded_location xp, sp;
+	const char *spelling;
 
 	xp = expand_location(linemap_resolve_location(
 		line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
 	sp = expand_location(linemap_resolve_location(
 		line_table, loc, LRK_SPELLING_LOCATION, NULL));
-	rec->file = xp.file ? xp.file : "";
+	spelling = sp.file ? sp.file : xp.file;
+	rec->file = srcpath_rel(&pl->paths, xp.file);
 	rec->line = (unsigned)xp.line;
 	rec->column = (unsigned)xp.column;
-	rec->spelling_file = sp.file ? sp.file : rec->file;
+	rec->spelling_file = srcpath_rel(&pl->paths, spelling);
+	rec->spelling_abs = srcpath_abs(&pl->paths, spelling);
 	rec->spelling_line = sp.file ? (unsigned)sp.line : rec->line;
+}
+
+/*
+ * mode=apply marks a flagged statement, and with sites= only one spelled
+ * at a listed site; both counts go to the unit record.
+ */
+static bool asm_pass_apply(struct asminline_plugin *pl,
+			   const struct asm_record *rec)
+{
+	long i;
+
+	if (pl->opts.mode != ASMINLINE_MODE_APPLY)
+		return false;
+	if (!pl->opts.sites.n)
+		return rec->flagged;
+	i = site_list_find(&pl->opts.sites, rec->spelling_abs,
+			   rec->spelling_line);
+	if (i < 0)
+		return false;
+	pl->site_stmts[i]++;
+	pl->site_applied[i] += rec->flagged;
+	return rec->flagged;
+}
+
+/* diag-scope=file: only asm spelled in the file compiled gets a note. */
+static bool asm_pass_reported(struct asminline_plugin *pl,
+			      const struct asm_record *rec)
+{
+	if (!rec->flagged || pl->opts.diag == ASMINLINE_DIAG_NONE)
+		return false;
+	if (pl->opts.diag_scope == ASMINLINE_DIAG_SCOPE_ALL ||
+	    (rec->spelling_abs[0] && !strcmp(rec->spelling_abs, pl->main_abs)))
+		return true;
+	pl->nunreported++;
+	return false;
 }
 
 static void asm_pass_trace(const struct asm_record *rec)
@@ -128,10 +167,11 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	int rc;
 
 	memset(&rec, 0, sizeof(rec));
-	rec.tu = main_input_filename ? main_input_filename : "";
+	rec.tu = srcpath_rel(&pl->paths, main_input_filename);
+	rec.srctree = pl->paths.root ? pl->paths.root : "";
 	rec.function = asm_pass_function_name(fun);
 	rec.arch = asmtpl_arch_name(pl->arch);
-	asm_pass_locate(&rec, loc);
+	asm_pass_locate(pl, &rec, loc);
 
 	rec.tpl = gimple_asm_string(stmt);
 	rec.tpl_len = strlen(rec.tpl);
@@ -160,7 +200,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 							rec.tpl, rec.tpl_len)));
 	edges_note_asm(pl, &rec);
 
-	if (rec.flagged && opts->mode == ASMINLINE_MODE_APPLY) {
+	if (asm_pass_apply(pl, &rec)) {
 		/* The inliner now charges it 1: estimate_num_insns(). */
 		gimple_asm_set_inline(stmt, true);
 		rec.applied = true;
@@ -170,7 +210,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	pl->nflagged += rec.flagged;
 	if (opts->embed)
 		embed_unit_add_asm(&pl->embed, &rec);
-	if (rec.flagged && opts->diag != ASMINLINE_DIAG_NONE)
+	if (asm_pass_reported(pl, &rec))
 		asm_diag_collect(&pl->sites, loc, &rec);
 	if (opts->verbose)
 		asm_pass_trace(&rec);
@@ -204,10 +244,23 @@ opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl)
 
 void asm_pass_finish(struct asminline_plugin *pl)
 {
-	if (pl->opts.verbose)
+	if (pl->opts.verbose) {
+		const char *tu = main_input_filename
+					 ? srcpath_rel(&pl->paths, main_input_filename)
+					 : "<stdin>";
+
 		fprintf(stderr, "asminline: %s: %lu asm statements, %lu flagged\n",
-			main_input_filename ? main_input_filename : "<stdin>",
-			pl->nstmts, pl->nflagged);
+			tu, pl->nstmts, pl->nflagged);
+		if (pl->nunreported)
+			fprintf(stderr,
+				"asminline: %s: %lu flagged statements spelled in other files not reported (diag-scope=file)\n",
+				tu, pl->nunreported);
+		for (size_t i = 0; i < pl->opts.sites.n; i++)
+			fprintf(stderr,
+				"asminline: %s: sites: %s: %lu statements spelled there, %lu applied\n",
+				tu, pl->opts.sites.v[i].item, pl->site_stmts[i],
+				pl->site_applied[i]);
+	}
 	asmtpl_ctx_free(pl->tpl_ctx);
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);

@@ -108,6 +108,7 @@ void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
 {
 	asm_record_head(b, "asm");
 	asm_record_key_str(b, "tu", rec->tu);
+	asm_record_key_str(b, "srctree", rec->srctree);
 	asm_record_where(rec, b);
 	asm_record_shape(rec, b);
 	asm_record_id(b, "fingerprint", rec->fingerprint);

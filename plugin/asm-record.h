@@ -16,17 +16,22 @@
 struct json_buf;
 
 struct asm_record {
-	const char *tu;			/* main_input_filename */
+	const char *tu;			/* main_input_filename (srcpath_rel) */
+	const char *srctree;		/* what names are relative to, or "" */
 	const char *function;		/* C name, no clone suffix */
 	const char *arch;		/* asmtpl_arch_name() */
 
-	/* Expansion point: where the statement sits, as DWARF sees it. */
+	/*
+	 * Expansion point: where the statement sits, as DWARF sees it.  File
+	 * names are GCC's, made relative to the source tree (srcpath.h).
+	 */
 	const char *file;		/* "" when GCC has no location */
 	unsigned line;
 	unsigned column;
 	/* Spelling location: where the asm keyword is written. */
 	const char *spelling_file;
 	unsigned spelling_line;
+	const char *spelling_abs;	/* not written: absolute, to compare */
 
 	const char *tpl;		/* gimple_asm_string(), raw */
 	size_t tpl_len;

@@ -29,6 +29,11 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	asm_pass_finish(pl);
 	edges_finish(pl);
 	report_close(&pl->report);
+	free(pl->site_stmts);
+	free(pl->site_applied);
+	site_list_free(&pl->opts.sites);
+	free(pl->opts.sites_flag);
+	srcpath_free(&pl->paths);
 }
 
 /* The options are final: the code size -m32/-m16 chose is known. */
@@ -38,6 +43,13 @@ static void asminline_start_unit(void *gcc_data, void *user_data)
 
 	(void)gcc_data;
 	pl->arch = asminline_target_arch(pl->arch);
+	pl->main_abs = srcpath_abs(&pl->paths, main_input_filename);
+	if (pl->opts.verbose)
+		fprintf(stderr, "asminline: %s: file names relative to %s%s%s\n",
+			srcpath_rel(&pl->paths, main_input_filename),
+			pl->paths.root ? pl->paths.root : "nothing (as GCC names them)",
+			pl->paths.root ? ", from " : "",
+			pl->paths.root ? pl->paths.root_from : "");
 }
 
 /* The end of the unit: the assembler output is still open. */
@@ -50,6 +62,47 @@ static void asminline_finish_unit(void *gcc_data, void *user_data)
 	asm_diag_finish_unit(pl);
 }
 
+/* srctree= and sites= against the file system (srcpath.h, site-list.h). */
+static int asminline_setup_paths(struct asminline_plugin *pl, const char *name)
+{
+	const struct site_list *sites = &pl->opts.sites;
+	const char *why = NULL;
+	size_t bad;
+
+	if (!srcpath_init(&pl->paths, pl->opts.srctree, &why)) {
+		char *flag = concat("-fplugin-arg-", name, "-srctree=",
+				    pl->opts.srctree, NULL);
+
+		error("%qs: %s", flag, why);
+		free(flag);
+		return 1;
+	}
+	if (!sites->n)
+		return 0;
+	if (!site_list_resolve(&pl->opts.sites, &pl->paths, &bad)) {
+		/* A typo in FILE: say so in every unit rather than match nothing. */
+		const struct site_want *w = &sites->v[bad];
+
+		if (w->file[0] == '/')
+			error("%qs: %qs names no file", pl->opts.sites_flag,
+			      w->file);
+		else if (pl->paths.root)
+			error("%qs: %qs names no file in the source tree %qs "
+			      "nor in the compile directory %qs",
+			      pl->opts.sites_flag, w->file, pl->paths.root,
+			      pl->paths.cwd);
+		else
+			error("%qs: %qs names no file in the compile directory "
+			      "%qs, and no source tree is known "
+			      "(%<-fplugin-arg-%s-srctree=DIR%> gives one)",
+			      pl->opts.sites_flag, w->file, pl->paths.cwd, name);
+		return 1;
+	}
+	pl->site_stmts = XCNEWVEC(unsigned long, sites->n);
+	pl->site_applied = XCNEWVEC(unsigned long, sites->n);
+	return 0;
+}
+
 static int asminline_setup(struct asminline_plugin *pl, const char *name)
 {
 	if (asmtpl_arch_parse(ASMINLINE_TARGET_ARCH, &pl->arch) != ASMTPL_OK) {
@@ -57,6 +110,8 @@ static int asminline_setup(struct asminline_plugin *pl, const char *name)
 		      ASMINLINE_TARGET_ARCH);
 		return 1;
 	}
+	if (asminline_setup_paths(pl, name))
+		return 1;
 	pl->report.fd = -1;
 	if (pl->opts.report_path) {
 		int err = report_open(&pl->report, pl->opts.report_path);

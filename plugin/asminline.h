@@ -19,6 +19,7 @@
 #include "edges.h"
 #include "embed.h"
 #include "asm-diag.h"
+#include "srcpath.h"
 
 struct asminline_plugin {
 	struct asminline_options opts;
@@ -36,6 +37,11 @@ struct asminline_plugin {
 	struct edges_state *edges;	/* edge records (edges.cc) */
 	struct embed_unit embed;	/* embed=1: this unit's .comment strings */
 	struct asm_sites sites;		/* flagged sites, reported at unit end */
+	struct srcpath paths;		/* file names as records write them */
+	const char *main_abs;		/* the main input file, absolute */
+	unsigned long nunreported;	/* flagged, spelled elsewhere: diag-scope */
+	/* sites=: per wanted site, statements spelled there and applied */
+	unsigned long *site_stmts, *site_applied;
 };
 
 /*

@@ -43,6 +43,7 @@ void edge_record_render_object(const struct edge_record *rec,
 	edge_record_key_str(b, "record", "edge");
 	edge_record_key_int(b, "format_version", ASM_RECORD_FORMAT_VERSION);
 	edge_record_key_str(b, "tu", rec->tu);
+	edge_record_key_str(b, "srctree", rec->srctree);
 	edge_record_key_str(b, "caller", rec->caller);
 	edge_record_key_str(b, "inlined_into", rec->inlined_into);
 	edge_record_key_str(b, "callee", rec->callee);

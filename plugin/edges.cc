@@ -63,7 +63,8 @@ static const char *edges_decl_name(tree decl)
 }
 
 /* The call as DWARF sees it: the macro expansion point. */
-static void edges_locate(struct edge_record *rec, cgraph_edge *e)
+static void edges_locate(struct asminline_plugin *pl, struct edge_record *rec,
+			 cgraph_edge *e)
 {
 	expanded_location xp;
 
@@ -73,7 +74,7 @@ static void edges_locate(struct edge_record *rec, cgraph_edge *e)
 	xp = expand_location(linemap_resolve_location(
 		line_table, gimple_location(e->call_stmt),
 		LRK_MACRO_EXPANSION_POINT, NULL));
-	rec->file = xp.file ? xp.file : "";
+	rec->file = srcpath_rel(&pl->paths, xp.file);
 	rec->line = (unsigned)xp.line;
 	rec->column = (unsigned)xp.column;
 }
@@ -278,14 +279,15 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	struct edge_record rec;
 
 	memset(&rec, 0, sizeof(rec));
-	rec.tu = main_input_filename ? main_input_filename : "";
+	rec.tu = srcpath_rel(&pl->paths, main_input_filename);
+	rec.srctree = pl->paths.root ? pl->paths.root : "";
 	rec.caller = edges_decl_name(e->caller->decl);
 	rec.inlined_into = e->caller->inlined_to
 				   ? edges_decl_name(e->caller->inlined_to->decl)
 				   : "";
 	rec.callee = edges_decl_name(callee->decl);
 	rec.callee_symbol = callee->asm_name();
-	edges_locate(&rec, e);
+	edges_locate(pl, &rec, e);
 	rec.reason = cgraph_inline_failed_string(e->inline_failed);
 	rec.callee_size = ipa_size_summaries->get(callee)->size;
 	rec.growth = estimate_edge_growth(e);

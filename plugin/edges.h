@@ -50,6 +50,7 @@ struct edge_limit {
 
 struct edge_record {
 	const char *tu;
+	const char *srctree;		/* what names are relative to (srcpath.h) */
 	const char *caller;		/* C name of the function holding the call */
 	const char *inlined_into;	/* "" unless the caller is an inline copy */
 	const char *callee;		/* C name, no clone suffix */

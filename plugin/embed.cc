@@ -159,6 +159,8 @@ static void embed_render_unit(const struct embed_unit *e,
 	embed_uint(b, "format_version", EMBED_UNIT_FORMAT_VERSION);
 	json_key(b, "tu");
 	json_cstring(b, m->tu);
+	json_key(b, "srctree");
+	json_cstring(b, m->srctree);
 	json_key(b, "arch");
 	json_cstring(b, m->arch);
 	json_key(b, "plugin");
@@ -166,6 +168,20 @@ static void embed_render_unit(const struct embed_unit *e,
 	json_key(b, "mode");
 	json_cstring(b, m->mode);
 	embed_uint(b, "threshold", m->threshold);
+	/* Only with sites=: a site no unit applies is a typo, or unflagged. */
+	if (m->sites && m->sites->n) {
+		json_key(b, "sites");
+		json_begin_array(b);
+		for (size_t i = 0; i < m->sites->n; i++) {
+			json_begin_object(b);
+			json_key(b, "site");
+			json_cstring(b, m->sites->v[i].item);
+			embed_uint(b, "statements", m->site_stmts[i]);
+			embed_uint(b, "applied", m->site_applied[i]);
+			json_end_object(b);
+		}
+		json_end_array(b);
+	}
 	json_key(b, "rerun");
 	json_cstring(b, m->rerun);
 	if (m->rerun_error) {
@@ -269,7 +285,7 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	if (why) {
 		if (pl->opts.verbose)
 			fprintf(stderr, "asminline: %s: nothing embedded: %s\n",
-				main_input_filename ? main_input_filename : "",
+				srcpath_rel(&pl->paths, main_input_filename),
 				why);
 		/* A note: the build goes on, and -Werror does not stop it. */
 		if (say)
@@ -282,7 +298,11 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	if (!asm_out_file)
 		return;
 
-	meta.tu = main_input_filename ? main_input_filename : "";
+	meta.tu = srcpath_rel(&pl->paths, main_input_filename);
+	meta.srctree = pl->paths.root ? pl->paths.root : "";
+	meta.sites = &pl->opts.sites;
+	meta.site_stmts = pl->site_stmts;
+	meta.site_applied = pl->site_applied;
 	meta.arch = asmtpl_arch_name(pl->arch);
 	meta.mode = pl->opts.mode == ASMINLINE_MODE_APPLY ? "apply" : "warn";
 	meta.threshold = pl->opts.threshold;

@@ -72,17 +72,22 @@ struct embed_unit {
 /* What the unit record says about the compilation. */
 struct embed_unit_meta {
 	const char *tu;
+	const char *srctree;		/* what file names are relative to, or "" */
 	const char *arch;
 	const char *mode;		/* "warn" or "apply" */
 	unsigned threshold;
 	const char *rerun;		/* edge_rerun_outcome_name() */
 	const char *rerun_error;	/* "failed", "timeout": why; else NULL */
+	/* sites=: the items as typed, statements spelled there, applied */
+	const struct site_list *sites;
+	const unsigned long *site_stmts, *site_applied;
 };
 
 /* Count the statement; keep its embedded record when it is flagged. */
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec);
 
 struct edge_record;
+struct site_list;
 /* Keep an attributed edge's embedded record (blocked-by-asm only). */
 void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec);
 

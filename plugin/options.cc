@@ -113,8 +113,7 @@ static bool options_bool_key(const struct plugin_name_args *info,
 	return true;
 }
 
-/* A decimal number in [lo, hi]: digits only, no sign, no overflow. */
-static bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
+bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
 			       unsigned *out)
 {
 	unsigned long v = 0;
@@ -132,6 +131,28 @@ static bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
 		return false;
 	*out = (unsigned)v;
 	return true;
+}
+
+/* sites=FILE:LINE[,FILE:LINE...] (site-list.h). */
+static bool options_sites(struct asminline_options *opts,
+			  const struct plugin_name_args *info,
+			  const struct plugin_argument *arg)
+{
+	const char *why;
+	char *item, *msg;
+
+	if (!options_need_value(info, arg, "FILE:LINE[,FILE:LINE...]"))
+		return false;
+	if (site_list_parse(&opts->sites, arg->value, &why, &item)) {
+		opts->sites_flag = options_flag(info, arg);
+		return true;
+	}
+	msg = concat("bad value: ", why, " in '", item,
+		     "' (expected FILE:LINE[,FILE:LINE...], lines from 1)", NULL);
+	options_bad(info, arg, msg);
+	free(msg);
+	free(item);
+	return false;
 }
 
 static bool options_parse_one(struct asminline_options *opts,
@@ -189,6 +210,26 @@ static bool options_parse_one(struct asminline_options *opts,
 					   "bad value: expected note, warning or none");
 		return true;
 	}
+	if (!strcmp(key, "diag-scope")) {
+		if (!options_need_value(info, arg, "file or all"))
+			return false;
+		if (!strcmp(val, "file"))
+			opts->diag_scope = ASMINLINE_DIAG_SCOPE_FILE;
+		else if (!strcmp(val, "all"))
+			opts->diag_scope = ASMINLINE_DIAG_SCOPE_ALL;
+		else
+			return options_bad(info, arg,
+					   "bad value: expected file or all");
+		return true;
+	}
+	if (!strcmp(key, "srctree")) {
+		if (!options_need_value(info, arg, "a directory or none"))
+			return false;
+		opts->srctree = val;
+		return true;
+	}
+	if (!strcmp(key, "sites"))
+		return options_sites(opts, info, arg);
 	if (!strcmp(key, "embed"))
 		return options_bool_key(info, arg, &opts->embed);
 	if (!strcmp(key, "rerun"))
@@ -258,6 +299,15 @@ bool asminline_options_parse(struct asminline_options *opts,
 			ok &= options_repeated(info, first, &info->argv[i]);
 		else
 			ok &= options_parse_one(opts, info, &info->argv[i]);
+	}
+	/*
+	 * sites= narrows what mode=apply marks; alone it would change nothing,
+	 * and a what-if that silently did not happen is worse than an error.
+	 */
+	if (ok && opts->sites.n && opts->mode != ASMINLINE_MODE_APPLY) {
+		error("%qs: only %<-fplugin-arg-%s-mode=apply%> applies sites: add it",
+		      opts->sites_flag, info->base_name);
+		ok = false;
 	}
 	return ok;
 }

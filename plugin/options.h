@@ -11,6 +11,7 @@
 #define ASMINLINE_OPTIONS_H
 
 #include "gcc-compat.h"
+#include "site-list.h"
 
 enum asminline_mode {
 	ASMINLINE_MODE_WARN,	/* observe and report; code generation unchanged */
@@ -21,6 +22,12 @@ enum asminline_diag {
 	ASMINLINE_DIAG_NOTE,	/* inform(): never fails a -Werror build */
 	ASMINLINE_DIAG_WARNING,	/* warning_at(): promoted by -Werror */
 	ASMINLINE_DIAG_NONE,
+};
+
+/* Which flagged sites get a diagnostic (all are in the records). */
+enum asminline_diag_scope {
+	ASMINLINE_DIAG_SCOPE_FILE,	/* spelled in the main input file */
+	ASMINLINE_DIAG_SCOPE_ALL,	/* headers too */
 };
 
 /*
@@ -41,6 +48,10 @@ struct asminline_options {
 	const char *report_path;	/* NULL: no JSON Lines report */
 	unsigned threshold;
 	enum asminline_diag diag;
+	enum asminline_diag_scope diag_scope;
+	const char *srctree;		/* NULL: from the prefix maps (srcpath.h) */
+	struct site_list sites;		/* n == 0: every flagged statement */
+	char *sites_flag;		/* sites= as typed, for later errors */
 	bool embed;			/* records into .comment (embed.h) */
 	bool rerun;			/* re-run the IPA inliner (edge-rerun.cc) */
 	unsigned rerun_timeout;		/* seconds; 0: the default bound */
@@ -48,6 +59,9 @@ struct asminline_options {
 	bool disable;
 	bool help;
 };
+
+/* A decimal number in [lo, hi]: digits only, no sign, no overflow. */
+bool options_parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out);
 
 /* The help text shown by `gcc --help -fplugin=...` and by the help key. */
 extern const char asminline_help[];

@@ -265,6 +265,15 @@ def norm_loc(build, f):
     return os.path.normpath(os.path.join(build, f)) if f else f
 
 
+def gcc_name(rec, key="file"):
+    """The file name GCC gave, from a record's name relative to its srctree
+    (docs/format.md): the tree joined to a relative name not in "./"."""
+    f, tree = rec.get(key), rec.get("srctree")
+    if f and tree and not f.startswith(("/", "./")):
+        return os.path.join(tree, f)
+    return f
+
+
 def process_object(obj, build, arch, work, eval_path, plugin):
     t0 = time.time()
     res = {"object": obj, "arch": arch, "statements": 0, "exact": 0, "oracle_errors": [],
@@ -373,7 +382,7 @@ def plugin_compare(argv, obj, base, build, plugin, stmts, arch):
         if not r.get("template"):
             out["empty"] += 1		# GCC prints nothing for "": no block to join
             continue
-        counts = by_loc.get((norm_loc(build, r.get("file")), r.get("line")))
+        counts = by_loc.get((norm_loc(build, gcc_name(r)), r.get("line")))
         if not counts:
             out["unjoined"] += 1	# dead, or in a function emitted nowhere
             continue

@@ -7,6 +7,7 @@
 # accepted; "disable" still checks the others.
 . "$(dirname "$0")/lib.sh"
 clean_workdir
+export LC_ALL=C	# ASCII quotes in the diagnostics
 
 echo 'int f(void) { return 0; }' >ok.c
 P="-fplugin=$PLUGIN"
@@ -53,6 +54,29 @@ expect_error "$A-verbose=1" "takes no value"
 expect_error "$A-disable=0" "takes no value"
 expect_error "$A-report" "missing value"
 expect_error "$A-report=/nonexistent-dir/r.jsonl" "cannot open report"
+expect_error "$A-diag-scope=unit" "expected file or all"
+expect_error "$A-diag-scope" "missing value"
+expect_error "$A-srctree" "missing value"
+expect_error "$A-srctree=/nonexistent-dir" "not a directory"
+expect_error "$A-srctree=ok.c" "not a directory"
+# sites=: strict syntax, existing files, and only with mode=apply.
+expect_error "$A-sites" "missing value"
+expect_error "$A-sites=" "missing value"
+expect_error "$A-sites=ok.c" "no ':LINE'"
+expect_error "$A-sites=ok.c:" "LINE is not a number"
+expect_error "$A-sites=ok.c:0" "line 0"
+expect_error "$A-sites=ok.c:-1" "LINE is not a number"
+expect_error "$A-sites=ok.c:1x" "LINE is not a number"
+expect_error "$A-sites=ok.c:99999999999" "LINE is not a number"
+expect_error "$A-sites=:3" "no FILE"
+expect_error "$A-sites=ok.c:1,,ok.c:2" "an empty item"
+expect_error "$A-sites=ok.c:1," "an empty item"
+expect_error "$A-sites=ok.c:1" "only '-fplugin-arg-asminline-mode=apply' applies sites"
+if "$CC" $P "$A-mode=apply" "$A-sites=ok.c:1,nofile.h:3" -c ok.c -o ok.o 2>err.txt; then
+	fail "a site in a file that does not exist was accepted"
+fi
+grep -qF -- "'nofile.h' names no file in the compile directory '$PWD'" err.txt ||
+	{ cat err.txt; fail "the error for a missing site file does not say where it looked"; }
 
 # Two bad arguments: both are reported.
 if "$CC" $P "$A-bogus" "$A-mode=fix" -c ok.c -o ok.o 2>err.txt; then
@@ -91,12 +115,15 @@ grep -F -- "$A-diag=note" err.txt | grep -qF -- "$A-diag=none" ||
 for a in "$A-mode=warn" "$A-mode=apply" "$A-threshold=1" "$A-threshold=1000" \
 	"$A-diag=note" "$A-diag=warning" "$A-diag=none" "$A-embed=0" "$A-embed=1" \
 	"$A-rerun=0" "$A-rerun=1" "$A-rerun-timeout=1" "$A-rerun-timeout=3600" \
-	"$A-disable" "$A-report=r.jsonl"; do
+	"$A-disable" "$A-report=r.jsonl" "$A-diag-scope=file" "$A-diag-scope=all" \
+	"$A-srctree=." "$A-srctree=none" "$A-srctree=$PWD"; do
 	expect_ok "$a"
 done
 expect_ok "$A-mode=apply" "$A-threshold=1" "$A-diag=none" "$A-embed=0" \
 	"$A-report=r.jsonl" "$A-rerun=0" "$A-rerun-timeout=5" "$A-disable"
 expect_ok "$A-verbose"
+expect_ok "$A-mode=apply" "$A-sites=ok.c:1,$PWD/ok.c:2,./ok.c:3"
+expect_repeat "$A-sites=ok.c:1" "$A-mode=apply" "$A-sites=ok.c:2"
 expect_ok "$A-help"
 grep -q -- "-fplugin-arg-asminline-mode=warn|apply" err.txt || { cat err.txt; fail "help text not printed"; }
 pass

@@ -83,9 +83,12 @@ def parse_strings(data):
 
 
 def join(unit, stmt, site):
-    """The report's "asm" record: stmt + site + the unit's tu."""
+    """The report's "asm" record: stmt + site + the unit's tu (and srctree,
+    which units written before it existed do not have)."""
     rec = {"record": "asm", "format_version": stmt["format_version"],
            "tu": unit["tu"]}
+    if "srctree" in unit:
+        rec["srctree"] = unit["srctree"]
     for part in (stmt, site):
         rec.update((k, v) for k, v in part.items()
                    if k not in ("record", "format_version", "site"))

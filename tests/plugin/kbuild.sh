@@ -15,7 +15,8 @@
 #   - Kbuild's command line for each object (the first line of its .cmd
 #     file) carries the KCFLAGS, and the build passed CONFIG_WERROR=y;
 #   - each object holds embedded records (tests/plugin/embedded.py) whose
-#     "tu" is the source Kbuild compiled, as its .cmd file names it;
+#     "tu" is the source Kbuild compiled, as its .cmd file names it, relative
+#     to the source tree;
 #   - warn mode changed no code: with .comment removed (objcopy), each
 #     object is byte-identical to the one built without the plugin.
 # Without the kernel tree it fails, or is skipped (77) with
@@ -71,8 +72,10 @@ for o in "${OBJS[@]}"; do
 	cmd="obj/$(dirname "$o")/.$(basename "$o").cmd"
 	line=$(head -1 "$cmd")
 	grep -qF -- "$KCFLAGS" <<<"$line" || fail "$o: Kbuild's command line lacks KCFLAGS: $line"
-	# The source is the last argument before objtool's part (";").
+	# The source is the last argument before objtool's part (";"); the
+	# records name it relative to the source tree (-fmacro-prefix-map).
 	tu=$(sed 's/ ; .*//' <<<"$line" | awk '{ print $NF }')
+	tu=${tu#"$src"/}
 	flat=${o//\//_}
 	objcopy -R .comment "obj/$o" with.o && objcopy -R .comment "none/$flat" without.o
 	cmp -s with.o without.o || fail "$o: warn mode changed more than .comment"

@@ -160,7 +160,12 @@ def read_edges(path):
 
 
 def edge_key(r):
-    return (r["caller"], r["callee"], r["file"], r["line"], r["column"])
+    """The record's key, its file as GCC names it (as -fopt-info does): a
+    name relative to the record's srctree gets the tree back."""
+    f, tree = r["file"], r.get("srctree")
+    if f and tree and not f.startswith(("/", "./")):
+        f = os.path.join(tree, f)
+    return (r["caller"], r["callee"], f, r["line"], r["column"])
 
 
 def evaluate(warn, apply_, records):
