@@ -195,10 +195,12 @@ def main():
 
     recs = ptest.records(rep_before)
     for obj, a, b in zip(OBJS, after, applied):
-        tu = [r["tu"] for r in recs if r["tu"].endswith("/" + obj[:-2] + ".c")]
+        tu = [r["tu"] for r in recs
+              if ("/" + r["tu"]).endswith("/" + obj[:-2] + ".c")]
         mixed = {(r["function"], r["spelling_line"]) for r in recs
                  if tu and r["tu"] == tu[0] and not r["flagged"] and
-                 (ptest.rel(tree, build, r["spelling_file"]), r["spelling_line"]) in want}
+                 (ptest.rel(tree, build, r["spelling_file"], r.get("srctree", "")),
+                  r["spelling_line"]) in want}
         same = ptest.alloc_bytes(a, "sec.bin") == ptest.alloc_bytes(b, "sec.bin")
         print(f"{TEST}: {obj}: patched warn build {'==' if same else '!='} "
               f"apply mode; {len(mixed)} unflagged statements at changed lines")

@@ -54,7 +54,11 @@ def records(report, kind="asm"):
     return [r for r in map(json.loads, open(report)) if r["record"] == kind]
 
 
-def rel(tree, cwd, path):
+def rel(tree, cwd, path, srctree=""):
+    """path relative to tree: a record's name joined to its srctree when
+    relative to it (docs/format.md), else to the compile's directory."""
+    if srctree and not path.startswith(("/", "./", "../")):
+        path = os.path.join(srctree, path)
     return os.path.relpath(os.path.normpath(os.path.join(cwd, path)), tree)
 
 
@@ -64,7 +68,7 @@ def flagged_lines(report, tree, cwd, flips=False):
     if flips:
         keep = {(e["tu"], f) for e in records(report, "edge")
                 if e["verdict"] == "blocked-by-asm" for f in e["fingerprints"]}
-    return {(rel(tree, cwd, r["spelling_file"]), r["spelling_line"])
+    return {(rel(tree, cwd, r["spelling_file"], r.get("srctree", "")), r["spelling_line"])
             for r in asm if r["flagged"] and
             (keep is None or (r["tu"], r["fingerprint"]) in keep)}
 
@@ -262,7 +266,7 @@ def example(asmscan, plugin, cc, srcdir):
 
     # mode=apply marks the flagged statements, the patch their lines: the
     # same code wherever no unflagged statement shares a changed line.
-    mixed = {(rel(tree, tree, r["spelling_file"]), r["spelling_line"])
+    mixed = {(rel(tree, tree, r["spelling_file"], r.get("srctree", "")), r["spelling_line"])
              for r in records("ex-before.jsonl") if not r["flagged"]} & want
     for a, b in zip(after, applied):
         same = alloc_bytes(a, "sec.bin") == alloc_bytes(b, "sec.bin")
