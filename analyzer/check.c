@@ -188,15 +188,13 @@ static void from_records(struct report *rep)
 {
 	struct check_report *c = &rep->check;
 
-	const char *tree = c->srctree;
-
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
 		bool by_rule = check_rerun_unanswered(unit->rerun);
 
 		c->units++;
 		if (by_rule)
-			check_add_rule_unit(c, srctree_rel(tree, unit->tu), unit->rerun,
+			check_add_rule_unit(c, srctree_show(&c->view, unit->tu), unit->rerun,
 					    *unit->rerun_error ? unit->rerun_error
 							       : NULL,
 					    unit->nedges);
@@ -206,8 +204,8 @@ static void from_records(struct report *rep)
 
 			if (!s->flagged || !analysis_selected(rep->opts, st->function))
 				continue;
-			check_add_asm(c, st->function, srctree_rel(tree, st->file),
-				      st->line, srctree_rel(tree, s->spelling_file),
+			check_add_asm(c, st->function, srctree_show(&c->view, st->file),
+				      st->line, srctree_show(&c->view, s->spelling_file),
 				      s->spelling_line, s->kind,
 				      s->gcc_count, s->est_insns, st->fingerprint);
 		}
@@ -220,7 +218,7 @@ static void from_records(struct report *rep)
 			check_add_edge(c, !by_rule ? CHECK_JUDGED_BLOCKED
 					   : e->blocked ? CHECK_JUDGED_RULE_BLOCKED
 							: CHECK_JUDGED_RULE_OTHER,
-				       e->caller, e->callee, srctree_rel(tree, e->file),
+				       e->caller, e->callee, srctree_show(&c->view, e->file),
 				       e->line,
 				       e->callee_size, e->limit_name, e->limit_value,
 				       e->overcount);
@@ -362,7 +360,8 @@ void check_report_build(struct report *rep)
 	const struct asmscan_options *opts = rep->opts;
 	struct check_report *c = &rep->check;
 
-	c->srctree = srctree_choose(opts->srctree, &rep->records, &c->strings);
+	srctree_view_init(&c->view, opts->srctree, &rep->records, &c->strings);
+	c->srctree = c->view.rel;
 	if (rep->records.nunits) {
 		if (opts->nreports)
 			asmscan_notef(opts->reports[0], "not read",

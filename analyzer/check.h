@@ -48,6 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "srctree.h"
 #include "util.h"
 
 struct report;
@@ -135,6 +136,7 @@ struct check_report {
 	bool from_reports;		/* findings from --report files */
 	size_t units;			/* units whose records were read */
 	const char *srctree;		/* paths are relative to it (srctree.h) */
+	struct srctree_view view;	/* how names print */
 	struct strmap index;		/* "kind:fp" -> index + 1 */
 	struct arena strings;
 };

@@ -101,6 +101,7 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 {
 	const struct report *old = d->side[0];
 	const struct sites_report *s = &old->sites;
+	struct srctree_view view;
 	const char *tree;
 	struct arena a = { 0 };
 	size_t shown = 0;
@@ -110,7 +111,8 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 		      out);
 		return;
 	}
-	tree = srctree_choose(d->opts->srctree, &old->records, &a);
+	srctree_view_init(&view, d->opts->srctree, &old->records, &a);
+	tree = view.rel;
 	for (size_t i = 0; i < s->nrows && shown < top; i++) {
 		const struct site_row *r = &s->rows[i];
 		const struct diff_callee *best[3] = { NULL };
@@ -126,7 +128,7 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 			      out);
 		fprintf(out, "    %s:%" PRIu32 " (%s, charged %" PRIu32 ", emits %" PRIu32
 			"): %" PRIu64 " refused call%s",
-			srctree_rel(tree, r->spelling_file), r->spelling_line,
+			srctree_show(&view, r->spelling_file), r->spelling_line,
 			r->site->kind, r->gcc_count, r->est_insns, r->edges,
 			r->edges == 1 ? "" : "s");
 		/* the three callees of its edges with the largest loss */

@@ -40,14 +40,14 @@ static void print_site_edges(FILE *out, const struct sites_report *sr)
 		const struct site_row *r = &sr->rows[i];
 
 		fprintf(out, "\n%s:%" PRIu32 ": %" PRIu64 " refused call%s blocked by it%s\n",
-			srctree_rel(sr->srctree, r->spelling_file), r->spelling_line,
+			srctree_show(&sr->view, r->spelling_file), r->spelling_line,
 			r->edges, r->edges == 1 ? "" : "s", r->edges ? ":" : "");
 		for (uint64_t k = 0; k < r->edges; k++) {
 			const struct rec_edge *e = r->edge_list[k];
 
 			fprintf(out, "  %s:%" PRIu32 ": %s -> %s (%s %" PRId64
 				", callee size %" PRId64 ", %" PRId64 " of it over-counted asm)\n",
-				srctree_rel(sr->srctree, e->file), e->line, e->caller,
+				srctree_show(&sr->view, e->file), e->line, e->caller,
 				e->callee, *e->limit_name ? e->limit_name : e->reason,
 				e->limit_value, e->callee_size, e->overcount);
 		}
@@ -100,7 +100,7 @@ void render_sites_text(FILE *out, const struct report *rep)
 		ttable_num(t, r->est_insns);
 		ttable_text(t, r->site->kind);
 		snprintf(buf, sizeof(buf), "%s:%" PRIu32,
-			 srctree_rel(sr->srctree, r->spelling_file), r->spelling_line);
+			 srctree_show(&sr->view, r->spelling_file), r->spelling_line);
 		ttable_text(t, buf);
 		functions_text(buf, sizeof(buf), r);
 		ttable_text(t, buf);

@@ -443,7 +443,8 @@ void sites_report_build(struct report *rep)
 		sr->files_with_records += rep->records.files[i].units > 0;
 	sr->records = rep->records.nunits > 0;
 	sr->units = rep->records.nunits;
-	sr->srctree = srctree_choose(rep->opts->srctree, &rep->records, &sr->strings);
+	srctree_view_init(&sr->view, rep->opts->srctree, &rep->records, &sr->strings);
+	sr->srctree = sr->view.rel;
 	gather_statements(&b);
 	gather_edges(&b);
 	gather_lines(&b);

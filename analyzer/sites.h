@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "records.h"
+#include "srctree.h"
 #include "util.h"
 
 struct object;
@@ -96,6 +97,7 @@ struct sites_report {
 	size_t nrows;
 	size_t selected_from;		/* --site: the rows before it chose */
 	const char *srctree;		/* paths print relative to it */
+	struct srctree_view view;	/* how names print (srctree.h) */
 	struct arena strings;
 	uint64_t row_edges;		/* attributed edge-site pairs */
 };

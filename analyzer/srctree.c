@@ -146,3 +146,25 @@ bool srctree_site_selected(const struct asmscan_options *opts, const char *tree,
 			return true;
 	return false;
 }
+
+void srctree_view_init(struct srctree_view *v, const char *override,
+		       const struct records *r, struct arena *a)
+{
+	bool units = false;
+
+	for (size_t i = 0; i < r->nunits && !units; i++)
+		units = r->units[i]->srctree && *r->units[i]->srctree;
+	v->strings = a;
+	/* the units' own tree makes their relative names GCC's again */
+	v->join = units ? srctree_choose(NULL, r, a) : NULL;
+	v->rel = srctree_choose(override, r, a);
+}
+
+const char *srctree_show(const struct srctree_view *v, const char *name)
+{
+	if (!name)
+		return name;
+	if (v->join)
+		name = records_gcc_name(v->strings, v->join, name);
+	return srctree_rel(v->rel, name);
+}

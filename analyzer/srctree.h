@@ -6,7 +6,8 @@
  *	/home/me/linux/arch/x86/include/asm/atomic.h:28: warning: ...
  * reads as arch/x86/include/asm/atomic.h:28 in every kernel tool.
  *
- * The tree is --srctree DIR when given ("" keeps paths as recorded), else
+ * The tree is --srctree DIR when given ("": GCC's own names, see
+ * srctree_view), else
  * the one the records name: their units' "srctree" (a plugin that writes
  * names relative to the tree says which; the most common one), else for
  * records with absolute names the directory above include/linux/,
@@ -40,6 +41,21 @@ size_t srctree_prefix_len(const char *path);
  */
 const char *srctree_choose(const char *override, const struct records *r,
 			   struct arena *a);
+
+/*
+ * How names print: GCC's name first (a name relative to the units' tree
+ * joined to it, when the records have one), then relative to rel, the
+ * tree srctree_choose gives (--srctree=: none, GCC's names as they are).
+ */
+struct srctree_view {
+	const char *rel;		/* strip this tree, or NULL */
+	const char *join;		/* the units' tree, or NULL */
+	struct arena *strings;		/* joined names live here */
+};
+
+void srctree_view_init(struct srctree_view *v, const char *override,
+		       const struct records *r, struct arena *a);
+const char *srctree_show(const struct srctree_view *v, const char *name);
 
 /*
  * path relative to tree (tree as srctree_choose gives it, or NULL), and
