@@ -33,6 +33,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "kernel"))
+sys.path.insert(0, HERE)
+import patch as ptest  # noqa: E402
 import scratch  # noqa: E402
 
 TEST = "analyzer-e2e-kernel-workflow"
@@ -57,40 +59,6 @@ def comment_compiler(path):
     if not m:
         fail(f"{path}: no GCC line in .comment:\n{out[:500]}")
     return f"GCC {m.group(2)} ({m.group(1)})"
-
-
-def checkpatch(src, path):
-    """{(kind, type, file, line)} of checkpatch.pl's reports on path."""
-    p = run(["perl", os.path.join(src, "scripts", "checkpatch.pl"), "--no-tree",
-             "--no-signoff", "--show-types", path], want=None)
-    found, head = set(), None
-    for line in p.stdout.splitlines():
-        m = re.match(r"(ERROR|WARNING|CHECK):(\w+): ", line)
-        if m:
-            head = m.groups()
-            found.add(head + ("", 0))
-            continue
-        m = re.match(r"#\d+: FILE: (\S+):(\d+):", line)
-        if m and head:
-            found.discard(head + ("", 0))
-            found.add(head + (m.group(1), int(m.group(2))))
-            head = None
-    return found
-
-
-def reverse(diff):
-    """The diff undone: what checkpatch says of the lines it replaces."""
-    out = []
-    for line in diff.splitlines():
-        if line.startswith(("---", "+++", "@@")):
-            out.append(line)
-        elif line.startswith("-"):
-            out.append("+" + line[1:])
-        elif line.startswith("+"):
-            out.append("-" + line[1:])
-        else:
-            out.append(line)
-    return "\n".join(out) + "\n"
 
 
 def expected_prefix(rel):
@@ -252,9 +220,8 @@ def main():
         for path in listed:
             text = open(path).read()
             diff = text[text.index("\n--- a/") + 1:text.rindex("\n-- \n") + 1]
-            with open("back.patch", "w") as f:
-                f.write(reverse(diff))
-            fwd, back = checkpatch(s.src, path), checkpatch(s.src, "back.patch")
+            fwd = ptest.checkpatch(s.src, text, "fwd.patch")
+            back = ptest.checkpatch(s.src, ptest.reverse(diff), "back.patch")
             new = {e for e in fwd - back if e[0] == "ERROR"}
             if new:
                 fail(f"checkpatch.pl {path}: errors the replaced lines do not have: {sorted(new)}")

@@ -88,50 +88,6 @@ def build_all(lines, build, src, tree, plugin, mode, tag):
     return outs, report
 
 
-def checkpatch(src, diff, name):
-    """{(kind, type, message, file, line)} of checkpatch's reports."""
-    with open(name, "w") as f:
-        f.write(diff)
-    p = run(["perl", os.path.join(src, "scripts", "checkpatch.pl"), "--no-tree",
-             "--no-signoff", "--show-types", name], check=False)
-    found, head = set(), None
-    for line in p.stdout.splitlines():
-        m = re.match(r"(ERROR|WARNING|CHECK):(\w+): (.*)", line)
-        if m:
-            head = m.groups()
-            found.add(head + ("", 0))
-            continue
-        m = re.match(r"#\d+: FILE: (\S+):(\d+):", line)
-        if m and head:
-            found.discard(head + ("", 0))
-            found.add(head + (m.group(1), int(m.group(2))))
-            head = None
-    return found
-
-
-def reverse(diff):
-    out = []
-    for line in diff.splitlines():
-        if line.startswith(("---", "+++", "@@")):
-            out.append(line)
-        elif line.startswith("-"):
-            out.append("+" + line[1:])
-        elif line.startswith("+"):
-            out.append("-" + line[1:])
-        else:
-            out.append(line)
-    # GNU patch wants '-' before '+': swap each pair back into that order
-    fixed, i = [], 0
-    while i < len(out):
-        if out[i].startswith("+") and i + 1 < len(out) and out[i + 1].startswith("-"):
-            fixed += [out[i + 1], out[i]]
-            i += 2
-        else:
-            fixed.append(out[i])
-            i += 1
-    return "\n".join(fixed) + "\n"
-
-
 def main():
     asmscan, plugin, prepare, _srcdir = sys.argv[1:5]
     for tool in ("objdump", "objcopy", "readelf", "patch", "diff", "perl", "make"):
@@ -180,8 +136,8 @@ def main():
     print(f"{TEST}: --flips-only: {len(got_flips)} lines: "
           + ", ".join(f"{f}:{n}" for f, n in sorted(got_flips)))
 
-    fwd = checkpatch(src, p.stdout, "fwd.patch")
-    back = checkpatch(src, reverse(p.stdout), "back.patch")
+    fwd = ptest.checkpatch(src, p.stdout, "fwd.patch")
+    back = ptest.checkpatch(src, ptest.reverse(p.stdout), "back.patch")
     new = fwd - back
     kinds = sorted({(k, t) for k, t, _, _, _ in new})
     print(f"{TEST}: checkpatch: {len(fwd)} reports on the patch, "

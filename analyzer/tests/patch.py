@@ -50,6 +50,52 @@ def run(cmd, cwd=None, check=True, stdin=None, env=None):
     return p
 
 
+def checkpatch(src, diff, name):
+    """{(kind, type, message, file, line)} of checkpatch's reports on diff
+    (a diff or a whole mbox patch), from the kernel tree src."""
+    with open(name, "w") as f:
+        f.write(diff)
+    p = run(["perl", os.path.join(src, "scripts", "checkpatch.pl"), "--no-tree",
+             "--no-signoff", "--show-types", name], check=False)
+    found, head = set(), None
+    for line in p.stdout.splitlines():
+        m = re.match(r"(ERROR|WARNING|CHECK):(\w+): (.*)", line)
+        if m:
+            head = m.groups()
+            found.add(head + ("", 0))
+            continue
+        m = re.match(r"#\d+: FILE: (\S+):(\d+):", line)
+        if m and head:
+            found.discard(head + ("", 0))
+            found.add(head + (m.group(1), int(m.group(2))))
+            head = None
+    return found
+
+
+def reverse(diff):
+    """The diff undone: what checkpatch says of the lines it replaces."""
+    out = []
+    for line in diff.splitlines():
+        if line.startswith(("---", "+++", "@@")):
+            out.append(line)
+        elif line.startswith("-"):
+            out.append("+" + line[1:])
+        elif line.startswith("+"):
+            out.append("-" + line[1:])
+        else:
+            out.append(line)
+    # GNU patch wants '-' before '+': swap each pair back into that order
+    fixed, i = [], 0
+    while i < len(out):
+        if out[i].startswith("+") and i + 1 < len(out) and out[i + 1].startswith("-"):
+            fixed += [out[i + 1], out[i]]
+            i += 2
+        else:
+            fixed.append(out[i])
+            i += 1
+    return "\n".join(fixed) + "\n"
+
+
 def records(report, kind="asm"):
     return [r for r in map(json.loads, open(report)) if r["record"] == kind]
 
