@@ -19,13 +19,9 @@
 #include <elfutils/version.h>
 #include <gelf.h>
 
-#include "analysis.h"
-#include "diff.h"
-#include "input.h"
-#include "patch.h"
 #include "progress.h"
-#include "render.h"
 #include "util.h"
+#include "verbs.h"
 
 struct asmscan_verb {
 	const char *name;
@@ -33,6 +29,7 @@ struct asmscan_verb {
 	unsigned want;			/* the analyses it runs */
 	const char *summary;
 	const char *help;
+	int (*run)(const struct asmscan_options *opts);	/* verbs.h */
 };
 
 static const struct asmscan_verb verbs[] = {
@@ -43,7 +40,8 @@ static const struct asmscan_verb verbs[] = {
 	  "units they come from and the direct calls that reach them.  From\n"
 	  "symbols (with or without DWARF): local function names defined more\n"
 	  "than once, and GCC's .isra/.constprop/.part/.cold clones.  Padding\n"
-	  "symbols (__pfx_, __cfi_) are part of the function after them.\n" },
+	  "symbols (__pfx_, __cfi_) are part of the function after them.\n",
+	  report_main },
 	{ "calls", "FILE...", ASMSCAN_WANT_CALLS,
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
@@ -55,7 +53,8 @@ static const struct asmscan_verb verbs[] = {
 	  "__stack_chk_fail, fortify, UBSan and KASAN reports) are counted but\n"
 	  "not ranked.\n"
 	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
-	  "      --all          list every callee, tiny or not (marked *)\n" },
+	  "      --all          list every callee, tiny or not (marked *)\n",
+	  report_main },
 	{ "tables", "FILE...", ASMSCAN_WANT_TABLES,
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
@@ -65,7 +64,8 @@ static const struct asmscan_verb verbs[] = {
 	  "symbols, and counts the entries in each function and in out-of-line\n"
 	  "copies of inline functions.  An entry the kernel would not act on is\n"
 	  "counted apart with the reason; a table no layout fits is refused with\n"
-	  "a note, never misread.\n" },
+	  "a note, never misread.\n",
+	  report_main },
 	{ "sites", "FILE...", ASMSCAN_WANT_SITES,
 	  "flagged asm sites from the plugin's embedded records, ranked",
 	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
@@ -77,7 +77,8 @@ static const struct asmscan_verb verbs[] = {
 	  "functions holding it and the calls reaching them; the refused calls\n"
 	  "the plugin attributed to it (blocked-by-asm edges).  Ranked by what it\n"
 	  "blocks: those edges, then calls and copies.  A file without records\n"
-	  "(no plugin, embed=0, Clang) says so.\n" },
+	  "(no plugin, embed=0, Clang) says so.\n",
+	  report_main },
 	{ "patch", "--source DIR FILE...", ASMSCAN_WANT_PATCH,
 	  "a unified diff converting the flagged asm sites to asm_inline",
 	  "Reads the plugin's embedded records (as sites does) and converts each\n"
@@ -92,7 +93,8 @@ static const struct asmscan_verb verbs[] = {
 	  "                 per site with --split site), kernel-style subject,\n"
 	  "                 the records' evidence in the body; git am applies it\n"
 	  "  --split site|file   what one patch of the series converts\n"
-	  "--function limits it to statements of the functions named.\n" },
+	  "--function limits it to statements of the functions named.\n",
+	  patch_main },
 	{ "diff", "OLD NEW", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
 	  "what changed between two builds",
 	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
@@ -107,7 +109,8 @@ static const struct asmscan_verb verbs[] = {
 	  "                        copies, bytes, and per site of OLD's records\n"
 	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
 	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
-	  "                           more than B (2 still wins)\n" },
+	  "                           more than B (2 still wins)\n",
+	  diff_main },
 	{ "check", "--baseline FILE INPUT... | --against OLD NEW",
 	  ASMSCAN_WANT_CHECK,
 	  "gate CI on new findings: against a baseline, or the build before",
@@ -131,7 +134,8 @@ static const struct asmscan_verb verbs[] = {
 	  "      --write-baseline  write FILE from this build (atomically), exit 0\n"
 	  "      --report FILE     a JSON Lines report of the plugin (repeatable)\n"
 	  "      --copies          also gate on inline functions out of line (DWARF)\n"
-	  "                        and local functions defined in several units\n" },
+	  "                        and local functions defined in several units\n",
+	  check_main },
 };
 
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
@@ -556,28 +560,6 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	return -1;
 }
 
-/* The report in the format asked for; output_write() opens and checks. */
-static void print_result(FILE *out, void *arg)
-{
-	struct report *rep = arg;
-
-	switch (rep->opts->format) {
-	case ASMSCAN_FORMAT_TEXT:
-		render_text(out, rep);
-		break;
-	case ASMSCAN_FORMAT_JSON:
-		render_json(out, rep);
-		break;
-	case ASMSCAN_FORMAT_SARIF:
-		render_sarif(out, rep);
-		break;
-	case ASMSCAN_FORMAT_BLOAT:	/* diff only (parse_args) */
-	case ASMSCAN_FORMAT_BLOAT_6_1:
-	case ASMSCAN_FORMAT_EVIDENCE:
-		break;
-	}
-}
-
 static void options_free(struct asmscan_options *o)
 {
 	free(o->include);
@@ -592,55 +574,17 @@ static void options_free(struct asmscan_options *o)
 int main(int argc, char **argv)
 {
 	struct asmscan_options opts = { 0 };
-	struct input_list inputs = { 0 };
-	struct asmscan_options old_opts;
-	struct input_list old_inputs = { 0 };
-	struct report rep, old_rep;
 	int rc = parse_args(argc, argv, &opts);
 
 	if (rc >= 0)
 		return rc;
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		asmscan_error("libelf", "cannot initialise", elf_errmsg(-1));
+		options_free(&opts);
 		return ASMSCAN_EXIT_ERROR;
 	}
 	progress_enable(opts.progress);
-	/* diff reads two sets of inputs and prints its own report. */
-	if (verb_is(&opts, "diff")) {
-		rc = diff_main(&opts);
-		options_free(&opts);
-		return rc;
-	}
-	input_expand(&opts, &inputs);
-	if (opts.want & ASMSCAN_WANT_PATCH) {
-		rc = patch_run(&opts, &inputs);
-		input_list_free(&inputs);
-		options_free(&opts);
-		return rc;
-	}
-	/* check --against: OLD is read first, as NEW is, and kept beside it */
-	if (opts.against) {
-		old_opts = opts;
-		old_opts.against = NULL;
-		old_opts.inputs = &opts.against;
-		old_opts.ninputs = 1;
-		input_expand(&old_opts, &old_inputs);
-		analysis_run(&old_opts, &old_inputs, &old_rep);
-		analysis_report(&old_rep);
-	}
-	analysis_run(&opts, &inputs, &rep);
-	rep.against = opts.against ? &old_rep : NULL;
-	analysis_report(&rep);
-	rc = output_write(opts.output, print_result, &rep);
-	if (opts.want & ASMSCAN_WANT_CHECK)
-		rc = check_finish(&rep, rc);
-	analysis_free(&rep);
-	input_list_free(&inputs);
-	if (opts.against) {
-		analysis_free(&old_rep);
-		input_list_free(&old_inputs);
-	}
+	rc = opts.verb ? opts.verb->run(&opts) : report_main(&opts);
 	options_free(&opts);
-	rc = rc > asmscan_status() ? rc : asmscan_status();
-	return rc;
+	return rc > asmscan_status() ? rc : asmscan_status();
 }

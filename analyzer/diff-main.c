@@ -12,6 +12,7 @@
 
 #include "diff.h"
 #include "render-diff.h"
+#include "verbs.h"
 
 static int diff_usage(const char *why)
 {

@@ -120,7 +120,5 @@ static inline int64_t diff_delta(const uint64_t v[DIFF_SIDES])
 	return (int64_t)(v[1] - v[0]);
 }
 
-/* `asmscan diff`: both sides read, compared, printed; the exit code. */
-int diff_main(const struct asmscan_options *opts);
 
 #endif /* ASMSCAN_DIFF_H */

@@ -28,6 +28,7 @@
 #include "sites.h"
 #include "srctree.h"
 #include "util.h"
+#include "verbs.h"
 
 /* The mapped path of a spelling_file, looked up once per distinct name. */
 static const char *map_file(struct patch_state *st, const char *file)
@@ -462,4 +463,15 @@ int patch_run(const struct asmscan_options *opts,
 	records_free(&st.recs);
 	patch_tree_close(&st.tree);
 	return rc > asmscan_status() ? rc : asmscan_status();
+}
+
+int patch_main(const struct asmscan_options *opts)
+{
+	struct input_list inputs = { 0 };
+	int rc;
+
+	input_expand(opts, &inputs);
+	rc = patch_run(opts, &inputs);
+	input_list_free(&inputs);
+	return rc;
 }

@@ -82,3 +82,25 @@ const char *render_verb(const struct report *rep)
 {
 	return rep->opts->verb ? asmscan_verb_name(rep->opts->verb) : "summary";
 }
+
+/* The report in the format asked for; output_write() opens and checks. */
+void render_report(FILE *out, void *arg)
+{
+	struct report *rep = arg;
+
+	switch (rep->opts->format) {
+	case ASMSCAN_FORMAT_TEXT:
+		render_text(out, rep);
+		break;
+	case ASMSCAN_FORMAT_JSON:
+		render_json(out, rep);
+		break;
+	case ASMSCAN_FORMAT_SARIF:
+		render_sarif(out, rep);
+		break;
+	case ASMSCAN_FORMAT_BLOAT:	/* diff only (parse_args) */
+	case ASMSCAN_FORMAT_BLOAT_6_1:
+	case ASMSCAN_FORMAT_EVIDENCE:
+		break;
+	}
+}

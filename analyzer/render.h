@@ -19,6 +19,8 @@
  */
 #define ASMSCAN_JSON_FORMAT_VERSION 2
 
+/* The report (a struct report *) in its format, for output_write(). */
+void render_report(FILE *out, void *arg);
 void render_text(FILE *out, struct report *rep);
 void render_json(FILE *out, struct report *rep);
 void render_sarif(FILE *out, struct report *rep);
