@@ -577,13 +577,6 @@ uint32_t object_section_at(const struct object *o, uint64_t addr)
 	return 0;
 }
 
-bool object_is_exec(const struct object *o, uint64_t addr)
-{
-	uint32_t i = object_section_at(o, addr);
-
-	return i && (o->secs[i].flags & SHF_EXECINSTR);
-}
-
 const struct obj_reloc *object_reloc_at(const struct object *o, uint32_t shndx,
 					uint64_t offset)
 {

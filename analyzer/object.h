@@ -250,7 +250,6 @@ bool object_reloc_target(const struct object *o, const struct obj_reloc *r,
 uint64_t object_symbol_addr(const struct object *o, const char *name);
 /* Section index by name, 0 if none. */
 uint32_t object_section_by_name(const struct object *o, const char *name);
-bool object_is_exec(const struct object *o, uint64_t addr);
 
 __attribute__((format(printf, 3, 4)))
 void object_error(struct object *o, const char *what, const char *fmt, ...);
