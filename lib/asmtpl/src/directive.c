@@ -247,311 +247,412 @@ static void do_rept(struct interp *in, const char *d, size_t dn,
 	in->depth--;
 }
 
+/*
+ * One directive as the interpreter met it: its name d[0..dn) without the
+ * dot, its arguments [a, e), and for the block directives the rest of the
+ * template (block_end) and where reading goes on after the block (*resume).
+ */
+struct dir_call {
+	struct interp *in;
+	const char *d;
+	size_t dn;
+	const char *a, *e, *block_end;
+	const char **resume;
+};
+
+/* .macro, .rept, .irp, .irpc: blocks that own the following lines. */
+static void dir_block(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	enum family f = c->d[0] == 'm' || c->d[0] == 'M' ? FAM_MACRO : FAM_REPT;
+	const char *body = c->e < c->block_end ? c->e + 1 : c->block_end;
+	const char *after = c->block_end;
+	const char *close = asmtpl_interp_find_close(body, c->block_end, f, &after);
+
+	if (!close) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNTERMINATED_BLOCK, in->off);
+		close = c->block_end;
+	}
+	*c->resume = after;
+	if (f == FAM_MACRO) {
+		int rc = asmtpl_macros_define(&in->ctx->macros, c->a,
+					      (size_t)(c->e - c->a), body,
+					      (size_t)(close - body));
+
+		if (rc == ASMTPL_ERR_NOMEM)
+			in->err = ASMTPL_ERR_NOMEM;
+		else if (rc == ASMTPL_MACRO_EXISTS)
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED, in->off);
+		else if (rc == ASMTPL_OK)
+			in->ctx->state_gen++;
+		return;
+	}
+	if (!in->learn_only)
+		do_rept(in, c->d, c->dn, c->a, c->e, body, close);
+}
+
+static void dir_purgem(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	const char *w;
+	size_t n = asmtpl_interp_first_word(c->a, c->e, &w);
+
+	if (!asmtpl_macros_purge(&in->ctx->macros, w, n)) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_MACRO, in->off);
+		return;
+	}
+	in->ctx->state_gen++;
+	if (in->npurged < 8 && n < LABEL_NAME_MAX) {
+		char *dst = in->purged[in->npurged++];
+
+		/* stored lowercase: asmtpl_word_eq() compares that way */
+		for (size_t k = 0; k < n; k++)
+			dst[k] = (char)((w[k] >= 'A' && w[k] <= 'Z') ?
+					w[k] - 'A' + 'a' : w[k]);
+		dst[n] = '\0';
+	}
+}
+
+/* .endm, .endr without their block */
+static void dir_stray_end(const struct dir_call *c)
+{
+	asmtpl_diag_add(c->in->res, ASMTPL_DIAG_STRAY_END, c->in->off);
+}
+
+static void dir_exitm(const struct dir_call *c)
+{
+	if (c->in->depth > 0)
+		c->in->exitm = true;
+}
+
+/*
+ * x86 code size: gas assembles what follows for it, top-level asm
+ * included (GCC -m16 prints ".code16gcc" before everything else).
+ */
+static void dir_code(const struct dir_call *c)
+{
+	static const struct {
+		const char *name;
+		enum asmtpl_x86_mode mode;
+	} codes[] = {
+		{ "code64", ASMTPL_X86_CODE64 },
+		{ "code32", ASMTPL_X86_CODE32 },
+		{ "code16", ASMTPL_X86_CODE16 },
+		{ "code16gcc", ASMTPL_X86_CODE16GCC },
+	};
+
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		if (asmtpl_word_eq(c->d, c->dn, codes[i].name)) {
+			/* the bytes so far are of the old size */
+			asmtpl_interp_flush_bytes(c->in);
+			c->in->x86_mode = codes[i].mode;
+			return;
+		}
+	}
+}
+
+/* .pushsection NAME[, SUBSECTION], .section NAME */
+static void dir_section(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	const char *name;
+	size_t n = asmtpl_interp_section_name(c->a, c->e, &name);
+	int64_t sub = 0;
+
+	if (c->d[0] == 'p' || c->d[0] == 'P') {
+		const char *p = memchr(c->a, ',', (size_t)(c->e - c->a));
+		struct asmtpl_value v;
+
+		/* ".pushsection name, subsection" when a number follows */
+		if (p && (v = asmtpl_interp_eval(in, p + 1, c->e, NULL), asmtpl_value_is_exact(v)))
+			sub = v.lo;
+		if (in->sp >= ASMTPL_MAX_SECTION_STACK) {
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
+			return;
+		}
+		in->stack[in->sp].cur = in->cur;
+		in->stack[in->sp].prev = in->prev;
+		in->sp++;
+	}
+	if (n == 5 && !memcmp(name, ".text", 5))
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
+	asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, n, sub));
+}
+
+static void dir_popsection(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+
+	if (!in->sp) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNBALANCED_POP, in->off);
+		return;
+	}
+	in->sp--;
+	in->cur = in->stack[in->sp].cur;
+	in->prev = in->stack[in->sp].prev;
+}
+
+static void dir_previous(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	int t;
+
+	if (in->prev < 0) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_PREVIOUS_WITHOUT_SECTION, in->off);
+		return;
+	}
+	t = in->cur;
+	in->cur = in->prev;
+	in->prev = t;
+}
+
+static void dir_subsection(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	struct asmtpl_value v = asmtpl_interp_eval(in, c->a, c->e, NULL);
+	const struct section *s = &in->secs[in->cur];
+
+	if (!asmtpl_value_is_exact(v))
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
+	asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, s->name, strlen(s->name),
+				       asmtpl_value_is_exact(v) ? v.lo : 1));
+}
+
+/* .text, .data, .bss [SUBSECTION] */
+static void dir_named_section(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	char name[8];
+	struct asmtpl_value v = asmtpl_interp_eval(in, c->a, c->e, NULL);
+
+	name[0] = '.';
+	memcpy(name + 1, c->d, c->dn);
+	name[c->dn + 1] = '\0';
+	for (size_t i = 1; i <= c->dn; i++)
+		if (name[i] >= 'A' && name[i] <= 'Z')
+			name[i] = (char)(name[i] - 'A' + 'a');
+	if (name[1] == 't')
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
+	asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, c->dn + 1,
+				       asmtpl_value_is_exact(v) ? v.lo : 0));
+}
+
+/* .set, .equ, .equiv, .eqv NAME, EXPR */
+static void dir_set(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	const char *w;
+	size_t n = asmtpl_interp_first_word(c->a, c->e, &w);
+	const char *p = w + n;
+
+	while (p < c->e && (asmtpl_interp_is_space(*p) || *p == ','))
+		p++;
+	if (n)
+		asmtpl_interp_labels_add(in, &in->labels, w, n,
+					 asmtpl_interp_eval(in, p, c->e, NULL));
+}
+
+/* Instructions spelled as data (arm64 ".inst 0xd503201f", x86 ".insn"). */
+static void dir_inst(const struct dir_call *c)
+{
+	int64_t n = count_items(c->a, c->e);
+
+	if (asmtpl_word_eq(c->d, c->dn, "insn"))
+		n = 1;	/* x86 ".insn" takes one instruction */
+	for (int64_t i = 0; i < n && i < 100000; i++) {
+		if (c->in->arch == ASMTPL_ARCH_ARM64)
+			asmtpl_interp_emit_insn(c->in, false, 4, 4);
+		else
+			asmtpl_interp_emit_insn(c->in, false, 1, 15);
+	}
+}
+
+/* .ascii, and .asciz, .string, .string8 with a NUL per string */
+static void dir_string(const struct dir_call *c)
+{
+	int64_t strings = 0;
+	int64_t n = string_bytes(c->a, c->e, &strings);
+
+	if (!asmtpl_word_eq(c->d, c->dn, "ascii"))
+		n += strings;
+	asmtpl_interp_emit_data(c->in, n, n);
+}
+
+/* .uleb128, .sleb128: 1 to 10 bytes per item */
+static void dir_leb(const struct dir_call *c)
+{
+	int64_t n = count_items(c->a, c->e);
+
+	asmtpl_interp_emit_data(c->in, n, n * 10);
+}
+
+/* .skip, .space, .zero SIZE[, BYTE] */
+static void dir_skip(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	const char *p;
+	struct asmtpl_value size = asmtpl_interp_eval(in, c->a, c->e, &p);
+	int byte = 0;
+
+	if (p < c->e && *p == ',') {
+		struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, c->e, NULL);
+
+		byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
+	}
+	asmtpl_interp_emit_fill(in, size, byte);
+}
+
+/* .fill REPEAT[, SIZE[, VALUE]] */
+static void dir_fill(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	const char *p;
+	struct asmtpl_value rep = asmtpl_interp_eval(in, c->a, c->e, &p);
+	struct asmtpl_value size = asmtpl_value_exact(1), total;
+	int byte = 0;
+
+	if (p < c->e && *p == ',') {
+		size = asmtpl_interp_eval(in, p + 1, c->e, &p);
+		if (p < c->e && *p == ',') {
+			struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, c->e, NULL);
+
+			byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
+			if (asmtpl_value_is_exact(size) && size.lo > 1)
+				byte = -1;	/* multi-byte fill pattern */
+		}
+	}
+	total = rep;
+	if (rep.known && size.known && rep.sec < 0 && size.sec < 0) {
+		int64_t s = size.lo > 8 ? 8 : size.lo;
+
+		total.lo = rep.lo * (s < 0 ? 0 : s);
+		total.hi = rep.hi * (s < 0 ? 0 : s);
+	} else {
+		total = asmtpl_value_unknown();
+	}
+	asmtpl_interp_emit_fill(in, total, byte);
+}
+
+static void dir_nops(const struct dir_call *c)
+{
+	asmtpl_interp_emit_fill(c->in, asmtpl_interp_eval(c->in, c->a, c->e, NULL), 0x90);
+}
+
+/*
+ * .balign[wl] BYTES, .p2align[wl] POWER, .align (bytes on x86 ELF, a
+ * power of two on arm64)
+ */
+static void dir_align(const struct dir_call *c)
+{
+	struct interp *in = c->in;
+	struct asmtpl_value v = asmtpl_interp_eval(in, c->a, c->e, NULL);
+	bool pow2 = c->d[0] == 'p' || c->d[0] == 'P' ||
+		    (in->arch == ASMTPL_ARCH_ARM64 && asmtpl_word_eq(c->d, c->dn, "align"));
+	int64_t align = 0;
+
+	if (asmtpl_value_is_exact(v))
+		align = pow2 ? (v.lo >= 0 && v.lo < 31 ? (int64_t)1 << v.lo : 0) : v.lo;
+	else
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
+	asmtpl_interp_emit_align(in, align > 0 ? align : 2);
+}
+
+static void dir_incbin(const struct dir_call *c)
+{
+	asmtpl_diag_add(c->in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, c->in->off);
+	asmtpl_interp_emit_data(c->in, 0, INT64_MAX / 4);
+}
+
+#define DIR_LEARN 1u	/* run while only learning (macros, code size) too */
+#define DIR_X86 2u	/* x86 targets only (elsewhere: as if unknown here) */
+
+/*
+ * The directives with a handler of their own, as GAS's potable: names
+ * without the dot, compared as asmtpl_word_eq() does.  Integer and float
+ * data are data_dirs (their widths per target), directives that change
+ * nothing modelled are quiet_dirs, ".cfi_*" are skipped; the rest is an
+ * unknown directive.
+ */
+static const struct dir_handler {
+	const char *name;
+	void (*run)(const struct dir_call *c);
+	unsigned flags;
+} dir_table[] = {
+	{ "macro", dir_block, DIR_LEARN },	{ "rept", dir_block, DIR_LEARN },
+	{ "irp", dir_block, DIR_LEARN },	{ "irpc", dir_block, DIR_LEARN },
+	{ "purgem", dir_purgem, DIR_LEARN },	{ "endm", dir_stray_end, DIR_LEARN },
+	{ "endr", dir_stray_end, DIR_LEARN },	{ "exitm", dir_exitm, DIR_LEARN },
+	{ "code64", dir_code, DIR_LEARN | DIR_X86 },
+	{ "code32", dir_code, DIR_LEARN | DIR_X86 },
+	{ "code16", dir_code, DIR_LEARN | DIR_X86 },
+	{ "code16gcc", dir_code, DIR_LEARN | DIR_X86 },
+	{ "pushsection", dir_section, 0 },	{ "section", dir_section, 0 },
+	{ "popsection", dir_popsection, 0 },	{ "previous", dir_previous, 0 },
+	{ "subsection", dir_subsection, 0 },	{ "text", dir_named_section, 0 },
+	{ "data", dir_named_section, 0 },	{ "bss", dir_named_section, 0 },
+	{ "set", dir_set, 0 },			{ "equ", dir_set, 0 },
+	{ "equiv", dir_set, 0 },		{ "eqv", dir_set, 0 },
+	{ "inst", dir_inst, 0 },		{ "inst.w", dir_inst, 0 },
+	{ "inst.n", dir_inst, 0 },		{ "insn", dir_inst, 0 },
+	{ "ascii", dir_string, 0 },		{ "asciz", dir_string, 0 },
+	{ "string", dir_string, 0 },		{ "string8", dir_string, 0 },
+	{ "uleb128", dir_leb, 0 },		{ "sleb128", dir_leb, 0 },
+	{ "skip", dir_skip, 0 },		{ "space", dir_skip, 0 },
+	{ "zero", dir_skip, 0 },		{ "fill", dir_fill, 0 },
+	{ "nops", dir_nops, 0 },		{ "balign", dir_align, 0 },
+	{ "balignw", dir_align, 0 },		{ "balignl", dir_align, 0 },
+	{ "p2align", dir_align, 0 },		{ "p2alignw", dir_align, 0 },
+	{ "p2alignl", dir_align, 0 },		{ "align", dir_align, 0 },
+	{ "incbin", dir_incbin, 0 },
+};
+
+static const struct dir_handler *dir_find(const struct interp *in, const char *d,
+					  size_t dn)
+{
+	for (size_t i = 0; i < sizeof(dir_table) / sizeof(dir_table[0]); i++)
+		if (asmtpl_word_eq(d, dn, dir_table[i].name))
+			return (dir_table[i].flags & DIR_X86) && !asmtpl_arch_is_x86(in->arch)
+				       ? NULL
+				       : &dir_table[i];
+	return NULL;
+}
+
+/* Integer and float data: true when d is one of data_dirs on this target. */
+static bool dir_data(struct interp *in, const char *d, size_t dn, const char *a,
+		     const char *e)
+{
+	for (size_t i = 0; i < sizeof(data_dirs) / sizeof(data_dirs[0]); i++) {
+		int w = in->arch == ASMTPL_ARCH_ARM64 ? data_dirs[i].arm64_width
+						      : data_dirs[i].x86_width;
+
+		if (!w || !asmtpl_word_eq(d, dn, data_dirs[i].name))
+			continue;
+		if (data_dirs[i].integer) {
+			emit_items(in, a, e, w);
+		} else {
+			int64_t n = count_items(a, e) * w;
+
+			asmtpl_interp_emit_data(in, n, n);
+		}
+		return true;
+	}
+	return false;
+}
+
 void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 			 const char *a, const char *e, const char *block_end,
 			 const char **resume)
 {
-	enum asmtpl_arch arch = in->arch;
-	size_t i;
+	const struct dir_handler *h = dir_find(in, d, dn);
+	struct dir_call c = { in, d, dn, a, e, block_end, resume };
 
-	/* Blocks that own the following lines. */
-	if (asmtpl_word_eq(d, dn, "macro") || asmtpl_word_eq(d, dn, "rept") ||
-	    asmtpl_word_eq(d, dn, "irp") || asmtpl_word_eq(d, dn, "irpc")) {
-		enum family f = d[0] == 'm' || d[0] == 'M' ? FAM_MACRO : FAM_REPT;
-		const char *body = e < block_end ? e + 1 : block_end;
-		const char *after = block_end;
-		const char *close = asmtpl_interp_find_close(body, block_end, f, &after);
-
-		if (!close) {
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNTERMINATED_BLOCK, in->off);
-			close = block_end;
-		}
-		*resume = after;
-		if (f == FAM_MACRO) {
-			int rc = asmtpl_macros_define(&in->ctx->macros, a,
-						      (size_t)(e - a), body,
-						      (size_t)(close - body));
-
-			if (rc == ASMTPL_ERR_NOMEM)
-				in->err = ASMTPL_ERR_NOMEM;
-			else if (rc == ASMTPL_MACRO_EXISTS)
-				asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED,
-						in->off);
-			else if (rc == ASMTPL_OK)
-				in->ctx->state_gen++;
-			return;
-		}
-		if (!in->learn_only)
-			do_rept(in, d, dn, a, e, body, close);
+	if (h) {
+		if (!in->learn_only || (h->flags & DIR_LEARN))
+			h->run(&c);
 		return;
 	}
-	if (asmtpl_word_eq(d, dn, "purgem")) {
-		const char *w;
-		size_t n = asmtpl_interp_first_word(a, e, &w);
-
-		if (!asmtpl_macros_purge(&in->ctx->macros, w, n)) {
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_MACRO, in->off);
-			return;
-		}
-		in->ctx->state_gen++;
-		if (in->npurged < 8 && n < LABEL_NAME_MAX) {
-			char *dst = in->purged[in->npurged++];
-
-			/* stored lowercase: asmtpl_word_eq() compares that way */
-			for (size_t k = 0; k < n; k++)
-				dst[k] = (char)((w[k] >= 'A' && w[k] <= 'Z') ?
-						w[k] - 'A' + 'a' : w[k]);
-			dst[n] = '\0';
-		}
+	if (in->learn_only || dir_data(in, d, dn, a, e))
 		return;
-	}
-	if (asmtpl_word_eq(d, dn, "endm") || asmtpl_word_eq(d, dn, "endr")) {
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_STRAY_END, in->off);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "exitm")) {
-		if (in->depth > 0)
-			in->exitm = true;
-		return;
-	}
-	/*
-	 * x86 code size: gas assembles what follows for it, top-level asm
-	 * included (GCC -m16 prints ".code16gcc" before everything else).
-	 */
-	if (asmtpl_arch_is_x86(arch) && dn >= 6 &&
-	    asmtpl_word_eq(d, 4, "code")) {
-		static const struct {
-			const char *name;
-			enum asmtpl_x86_mode mode;
-		} codes[] = {
-			{ "code64", ASMTPL_X86_CODE64 },
-			{ "code32", ASMTPL_X86_CODE32 },
-			{ "code16", ASMTPL_X86_CODE16 },
-			{ "code16gcc", ASMTPL_X86_CODE16GCC },
-		};
-
-		for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
-			if (asmtpl_word_eq(d, dn, codes[i].name)) {
-				/* the bytes so far are of the old size */
-				asmtpl_interp_flush_bytes(in);
-				in->x86_mode = codes[i].mode;
-				return;
-			}
-		}
-	}
-	if (in->learn_only)
-		return;
-
-	/* Sections. */
-	if (asmtpl_word_eq(d, dn, "pushsection") || asmtpl_word_eq(d, dn, "section")) {
-		const char *name;
-		size_t n = asmtpl_interp_section_name(a, e, &name);
-		int64_t sub = 0;
-		bool push = d[0] == 'p' || d[0] == 'P';
-
-		if (push) {
-			const char *p = memchr(a, ',', (size_t)(e - a));
-			struct asmtpl_value v;
-
-			/* ".pushsection name, subsection" when a number follows */
-			if (p && (v = asmtpl_interp_eval(in, p + 1, e, NULL), asmtpl_value_is_exact(v)))
-				sub = v.lo;
-			if (in->sp >= ASMTPL_MAX_SECTION_STACK) {
-				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
-				return;
-			}
-			in->stack[in->sp].cur = in->cur;
-			in->stack[in->sp].prev = in->prev;
-			in->sp++;
-		}
-		if (n == 5 && !memcmp(name, ".text", 5))
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
-		asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, n, sub));
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "popsection")) {
-		if (!in->sp) {
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNBALANCED_POP, in->off);
-			return;
-		}
-		in->sp--;
-		in->cur = in->stack[in->sp].cur;
-		in->prev = in->stack[in->sp].prev;
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "previous")) {
-		int t;
-
-		if (in->prev < 0) {
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_PREVIOUS_WITHOUT_SECTION,
-					in->off);
-			return;
-		}
-		t = in->cur;
-		in->cur = in->prev;
-		in->prev = t;
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "subsection")) {
-		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
-		const struct section *s = &in->secs[in->cur];
-
-		if (!asmtpl_value_is_exact(v))
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
-		asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, s->name, strlen(s->name),
-					       asmtpl_value_is_exact(v) ? v.lo : 1));
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "text") || asmtpl_word_eq(d, dn, "data") ||
-	    asmtpl_word_eq(d, dn, "bss")) {
-		char name[8];
-		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
-
-		name[0] = '.';
-		memcpy(name + 1, d, dn);
-		name[dn + 1] = '\0';
-		for (i = 1; i <= dn; i++)
-			if (name[i] >= 'A' && name[i] <= 'Z')
-				name[i] = (char)(name[i] - 'A' + 'a');
-		if (name[1] == 't')
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
-		asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, dn + 1,
-					       asmtpl_value_is_exact(v) ? v.lo : 0));
-		return;
-	}
-
-	/* Symbols. */
-	if (asmtpl_word_eq(d, dn, "set") || asmtpl_word_eq(d, dn, "equ") ||
-	    asmtpl_word_eq(d, dn, "equiv") || asmtpl_word_eq(d, dn, "eqv")) {
-		const char *w;
-		size_t n = asmtpl_interp_first_word(a, e, &w);
-		const char *p = w + n;
-
-		while (p < e && (asmtpl_interp_is_space(*p) || *p == ','))
-			p++;
-		if (n)
-			asmtpl_interp_labels_add(in, &in->labels, w, n, asmtpl_interp_eval(in, p, e, NULL));
-		return;
-	}
-
-	/* Instructions spelled as data (arm64 ".inst 0xd503201f"). */
-	if (asmtpl_word_eq(d, dn, "inst") || asmtpl_word_eq(d, dn, "inst.w") ||
-	    asmtpl_word_eq(d, dn, "inst.n") || asmtpl_word_eq(d, dn, "insn")) {
-		int64_t n = count_items(a, e);
-
-		if (asmtpl_word_eq(d, dn, "insn"))
-			n = 1;	/* x86 ".insn" takes one instruction */
-		for (i = 0; i < (size_t)n && i < 100000; i++) {
-			if (arch == ASMTPL_ARCH_ARM64)
-				asmtpl_interp_emit_insn(in, false, 4, 4);
-			else
-				asmtpl_interp_emit_insn(in, false, 1, 15);
-		}
-		return;
-	}
-
-	/* Data. */
-	for (i = 0; i < sizeof(data_dirs) / sizeof(data_dirs[0]); i++) {
-		int w = arch == ASMTPL_ARCH_ARM64 ? data_dirs[i].arm64_width :
-						    data_dirs[i].x86_width;
-
-		if (w && asmtpl_word_eq(d, dn, data_dirs[i].name)) {
-			if (data_dirs[i].integer) {
-				emit_items(in, a, e, w);
-			} else {
-				int64_t n = count_items(a, e) * w;
-
-				asmtpl_interp_emit_data(in, n, n);
-			}
-			return;
-		}
-	}
-	if (asmtpl_word_eq(d, dn, "ascii") || asmtpl_word_eq(d, dn, "asciz") ||
-	    asmtpl_word_eq(d, dn, "string") || asmtpl_word_eq(d, dn, "string8")) {
-		int64_t strings = 0;
-		int64_t n = string_bytes(a, e, &strings);
-
-		if (!asmtpl_word_eq(d, dn, "ascii"))
-			n += strings;
-		asmtpl_interp_emit_data(in, n, n);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "uleb128") || asmtpl_word_eq(d, dn, "sleb128")) {
-		int64_t n = count_items(a, e);
-
-		asmtpl_interp_emit_data(in, n, n * 10);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "skip") || asmtpl_word_eq(d, dn, "space") ||
-	    asmtpl_word_eq(d, dn, "zero")) {
-		const char *p;
-		struct asmtpl_value size = asmtpl_interp_eval(in, a, e, &p);
-		int byte = 0;
-
-		if (p < e && *p == ',') {
-			struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, e, NULL);
-
-			byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
-		}
-		asmtpl_interp_emit_fill(in, size, byte);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "fill")) {
-		const char *p;
-		struct asmtpl_value rep = asmtpl_interp_eval(in, a, e, &p), size = asmtpl_value_exact(1);
-		struct asmtpl_value total;
-		int byte = 0;
-
-		if (p < e && *p == ',') {
-			size = asmtpl_interp_eval(in, p + 1, e, &p);
-			if (p < e && *p == ',') {
-				struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, e, NULL);
-
-				byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
-				if (asmtpl_value_is_exact(size) && size.lo > 1)
-					byte = -1;	/* multi-byte fill pattern */
-			}
-		}
-		total = rep;
-		if (rep.known && size.known && rep.sec < 0 && size.sec < 0) {
-			int64_t s = size.lo > 8 ? 8 : size.lo;
-
-			total.lo = rep.lo * (s < 0 ? 0 : s);
-			total.hi = rep.hi * (s < 0 ? 0 : s);
-		} else {
-			total = asmtpl_value_unknown();
-		}
-		asmtpl_interp_emit_fill(in, total, byte);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "nops")) {
-		struct asmtpl_value size = asmtpl_interp_eval(in, a, e, NULL);
-
-		asmtpl_interp_emit_fill(in, size, 0x90);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "balign") || asmtpl_word_eq(d, dn, "balignw") ||
-	    asmtpl_word_eq(d, dn, "balignl") || asmtpl_word_eq(d, dn, "p2align") ||
-	    asmtpl_word_eq(d, dn, "p2alignw") || asmtpl_word_eq(d, dn, "p2alignl") ||
-	    asmtpl_word_eq(d, dn, "align")) {
-		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
-		bool pow2 = d[0] == 'p' || d[0] == 'P' ||
-			    (arch == ASMTPL_ARCH_ARM64 && asmtpl_word_eq(d, dn, "align"));
-		int64_t align = 0;
-
-		if (asmtpl_value_is_exact(v))
-			align = pow2 ? (v.lo >= 0 && v.lo < 31 ? (int64_t)1 << v.lo : 0)
-				     : v.lo;
-		else
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
-		asmtpl_interp_emit_align(in, align > 0 ? align : 2);
-		return;
-	}
-	if (asmtpl_word_eq(d, dn, "incbin")) {
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
-		asmtpl_interp_emit_data(in, 0, INT64_MAX / 4);
-		return;
-	}
 	if (dn > 4 && asmtpl_word_eq(d, 4, "cfi_"))
 		return;
 	if (asmtpl_interp_in_list(quiet_dirs, d, dn))
