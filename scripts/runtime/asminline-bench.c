@@ -386,7 +386,7 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 {
 	char line[512], ev[600];
 	FILE *f = fopen(file, "r");
-	int nk = 0;
+	int nk = 0, profiler;
 
 	if (!f) {
 		bench_error(ctx, "open %s", file);
@@ -403,18 +403,25 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 		bench_error(ctx, "mount tracefs");
 		return -1;
 	}
+	/* No CONFIG_FUNCTION_PROFILER: every symbol goes to kprobes. */
+	profiler = !access(TRACEFS "/function_profile_enabled", W_OK);
 	tracefs_write("set_ftrace_filter", "", 0);
 	tracefs_write("kprobe_events", "", 0);
 	for (int i = 0; i < ctx->nsyms; i++) {
-		/* ftrace takes the name, a glob, or fails with EINVAL. */
-		if (!tracefs_write("set_ftrace_filter", ctx->syms[i], 1)) {
+		/*
+		 * ftrace takes the name or fails with EINVAL; the newline
+		 * ends the token, so the write itself fails (a token left
+		 * open is only parsed at close, whose error nobody sees).
+		 */
+		snprintf(ev, sizeof(ev), "%s\n", ctx->syms[i]);
+		if (profiler && !tracefs_write("set_ftrace_filter", ev, 1)) {
 			ctx->method[i] = 'f';
 			ctx->have_ftrace = 1;
 			fprintf(ctx->out, "count symbol=%s method=ftrace\n",
 				ctx->syms[i]);
 			continue;
 		}
-		snprintf(ev, sizeof(ev), "p:asminline/k%d %s", nk, ctx->syms[i]);
+		snprintf(ev, sizeof(ev), "p:asminline/k%d %s\n", nk, ctx->syms[i]);
 		if (!tracefs_write("kprobe_events", ev, 1)) {
 			ctx->method[i] = 'k';
 			ctx->have_kprobe = 1;

@@ -120,7 +120,8 @@ def profile_calls(g):
     ops in those runs}, from one count boot's traces; plus problems (a
     list of strings: missed kprobe hits, ambiguous cut names)."""
     ftrace_syms = {s for s, (m, _) in g['counts'].items() if m == 'ftrace'}
-    events = {e: s for s, (m, e) in g['counts'].items() if m == 'kprobe' and e}
+    # kprobe_profile names an event without its group ("k3" for asminline/k3).
+    events = {e.rpartition('/')[2]: s for s, (m, e) in g['counts'].items() if m == 'kprobe' and e}
     calls, problems = {}, []
     for wl, runs in g['runs'].items():
         per = calls.setdefault(wl, {s: 0 for s, (m, _) in g['counts'].items() if m != 'none'})
