@@ -382,6 +382,23 @@ static void profile_toggle(struct bench_ctx *ctx, int on)
 		bench_error(ctx, "events/asminline/enable=%s", v);
 }
 
+/*
+ * trace_stat/function<CPU> prints a name cut at 30 characters
+ * (function_stat_show: "%-30.30s"): two listed symbols alike in their
+ * first 30 could not be told apart there, so they go to kprobes.
+ */
+#define FTRACE_NAME_MAX 30
+
+static int ftrace_name_clash(const struct bench_ctx *ctx, int i)
+{
+	if (strlen(ctx->syms[i]) < FTRACE_NAME_MAX)
+		return 0;
+	for (int j = 0; j < ctx->nsyms; j++)
+		if (j != i && !strncmp(ctx->syms[i], ctx->syms[j], FTRACE_NAME_MAX))
+			return 1;
+	return 0;
+}
+
 static int profile_setup(struct bench_ctx *ctx, const char *file)
 {
 	char line[512], ev[600];
@@ -414,7 +431,8 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 		 * open is only parsed at close, whose error nobody sees).
 		 */
 		snprintf(ev, sizeof(ev), "%s\n", ctx->syms[i]);
-		if (profiler && !tracefs_write("set_ftrace_filter", ev, 1)) {
+		if (profiler && !ftrace_name_clash(ctx, i) &&
+		    !tracefs_write("set_ftrace_filter", ev, 1)) {
 			ctx->method[i] = 'f';
 			ctx->have_ftrace = 1;
 			fprintf(ctx->out, "count symbol=%s method=ftrace\n",

@@ -122,7 +122,7 @@ def profile_calls(g):
     ftrace_syms = {s for s, (m, _) in g['counts'].items() if m == 'ftrace'}
     # kprobe_profile names an event without its group ("k3" for asminline/k3).
     events = {e.rpartition('/')[2]: s for s, (m, e) in g['counts'].items() if m == 'kprobe' and e}
-    calls, problems = {}, []
+    calls, problems, ambiguous = {}, [], set()
     for wl, runs in g['runs'].items():
         per = calls.setdefault(wl, {s: 0 for s, (m, _) in g['counts'].items() if m != 'none'})
         for run in range(len(runs)):
@@ -135,7 +135,8 @@ def profile_calls(g):
                         if len(m) == 1:
                             per[m[0]] += n
                         elif m:
-                            problems.append(f"{wl}: '{name}' (cut at 30 characters) matches {len(m)} symbols: not counted")
+                            ambiguous.update(m)
+                            problems.append(f"'{name}' (cut at 30 characters) matches {len(m)} symbols: none of them counted")
                 elif file == 'kprobe_profile':
                     after = kprobe_hits(lines)
                     before = kprobe_hits(g['traces'].get((w, r, 'before', file), []))
@@ -147,6 +148,9 @@ def profile_calls(g):
                         if nmiss - b[1]:
                             problems.append(f"{wl}: kprobe {ev} ({events[ev]}) missed {nmiss - b[1]} hits")
     ops = {wl: sum(o for o, _ in runs) for wl, runs in g['runs'].items()}
+    for per in calls.values():
+        for sym in ambiguous:
+            per.pop(sym, None)
     return calls, ops, problems
 
 
@@ -232,6 +236,10 @@ def callee_calls(wl, counted, methods, callees):
             got = [counted[side][wl][s] for s in syms if s in counted[side][wl]]
             if not syms:
                 per[side] = 0.0
+            elif len(got) < len(syms) and any(methods[side].get(s) != 'none' for s in syms):
+                # A symbol counted in no way, or cut ambiguously: a
+                # partial sum would read as calls avoided.
+                per[side] = None
             elif not got:
                 per[side] = None
             else:
