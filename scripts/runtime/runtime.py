@@ -89,6 +89,7 @@ def find_kernel(d):
     """(bzImage, vmlinux) of a build directory or of a directory holding both."""
     if not os.path.isdir(d):
         raise InputError(f"{d}: not a directory (a kernel build directory, or one holding bzImage and vmlinux)")
+    d = os.path.abspath(d)
     bz = next((p for p in (os.path.join(d, 'arch/x86/boot/bzImage'), os.path.join(d, 'bzImage'))
                if os.path.isfile(p)), None)
     if not bz:
@@ -193,10 +194,17 @@ def boot(args, qemu, side, kind, index, total, pair, bz, initrd, out):
     wall = time.monotonic() - t0
     if p.returncode:
         raise RunError(f"{name}: {os.path.basename(qemu)} exited {p.returncode}: {p.stderr.strip()}")
-    with open(result + '.part', errors='replace') as f:
-        text = f.read()
+    try:
+        with open(result + '.part', errors='replace') as f:
+            text = f.read()
+    except FileNotFoundError:
+        text = ''
     if '\nend status=' not in '\n' + text:
-        tail = open(console, errors='replace').read().strip().splitlines()[-5:]
+        try:
+            with open(console, errors='replace') as f:
+                tail = f.read().strip().splitlines()[-5:]
+        except FileNotFoundError:
+            tail = ['(nothing)']
         raise RunError(f"{name}: the benchmark printed no result; the console ends with:\n  " + '\n  '.join(tail))
     os.replace(result + '.part', result)
     g = report.parse_guest(text)
