@@ -37,10 +37,10 @@ assert lines[-1] == 'end status=0', lines[-1]
 PY
 [ -z "$(ls scratch)" ] || fail "scratch file left behind: $(ls scratch)"
 
-# A subset, scaled defaults: getpid's default is 200000, pipe's 10000.
+# A subset, scaled defaults: getpid's default is 300000, pipe's 10000.
 expect 0 "$B" workloads=pipe,getpid scale=0.001
 grep -c '^workload ' out.txt | grep -qx 2 || fail "subset: $(cat out.txt)"
-grep -qx 'workload name=getpid run=0 ops=200 ns=[0-9]*' out.txt || fail "scale getpid: $(cat out.txt)"
+grep -qx 'workload name=getpid run=0 ops=300 ns=[0-9]*' out.txt || fail "scale getpid: $(cat out.txt)"
 grep -qx 'workload name=pipe run=0 ops=10 ns=[0-9]*' out.txt || fail "scale pipe: $(cat out.txt)"
 # Counts are work: 100 times the getpid calls take longer.
 expect 0 "$B" workloads=getpid getpid=100 repeat=3
