@@ -64,23 +64,24 @@ def need_tool(tool, package):
     return path
 
 
-def check_bzimage(path):
-    """A bzImage carries the boot protocol's 0xAA55 at 0x1FE and "HdrS" at 0x202."""
+def read_head(path, n):
     try:
         with open(path, 'rb') as f:
-            head = f.read(0x210)
+            return f.read(n)
     except OSError as e:
         raise InputError(f"{path}: {e.strerror}")
+
+
+def check_bzimage(path):
+    """A bzImage carries the boot protocol's 0xAA55 at 0x1FE and "HdrS" at 0x202."""
+    head = read_head(path, 0x210)
     if len(head) < 0x206 or head[0x1fe:0x200] != b'\x55\xaa' or head[0x202:0x206] != b'HdrS':
         raise InputError(f"{path}: not a bzImage (no x86 boot header \"HdrS\" at 0x202)")
 
 
 def check_vmlinux(path):
-    try:
-        with open(path, 'rb') as f:
-            head = f.read(20)
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror}")
+    """ELFCLASS64, e_machine EM_X86_64 (62)."""
+    head = read_head(path, 20)
     if head[:4] != b'\x7fELF' or len(head) < 20 or head[4] != 2 or head[18:20] != b'\x3e\x00':
         raise InputError(f"{path}: not an x86-64 ELF file (a vmlinux)")
 
