@@ -65,6 +65,7 @@ struct bench_opts {
 	double scale;
 	long repeat;
 	long settle;
+	long kprobes;
 	unsigned int selected; /* bit per workload */
 	long ops[16];		/* 0: the default times scale */
 };
@@ -77,6 +78,8 @@ struct bench_ctx {
 	char *syms[BENCH_MAX_SYMBOLS];
 	char method[BENCH_MAX_SYMBOLS]; /* 'f' ftrace, 'k' kprobe, 0 none */
 	int have_ftrace, have_kprobe;
+	long max_kprobes;
+	int pid1;
 };
 
 typedef int (*workload_fn)(struct bench_ctx *ctx, long ops);
@@ -96,6 +99,20 @@ static void bench_error(struct bench_ctx *ctx, const char *fmt, ...)
 			*p = '_';
 	fprintf(ctx->out, "error what=%s errno=%d\n", what, e);
 	ctx->status = 1;
+}
+
+/* As /init, a line on the console (not the results port) per step. */
+static void progress(const struct bench_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!ctx->pid1)
+		return;
+	va_start(ap, fmt);
+	fputs("asminline-bench: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
 }
 
 static long long now_ns(void)
@@ -440,7 +457,7 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 			continue;
 		}
 		snprintf(ev, sizeof(ev), "p:asminline/k%d %s\n", nk, ctx->syms[i]);
-		if (!tracefs_write("kprobe_events", ev, 1)) {
+		if (nk < ctx->max_kprobes && !tracefs_write("kprobe_events", ev, 1)) {
 			ctx->method[i] = 'k';
 			ctx->have_kprobe = 1;
 			fprintf(ctx->out,
@@ -450,6 +467,7 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 		}
 		fprintf(ctx->out, "count symbol=%s method=none\n", ctx->syms[i]);
 	}
+	progress(ctx, "%d symbols: %d through kprobes", ctx->nsyms, nk);
 	return 0;
 }
 
@@ -478,6 +496,7 @@ static void usage(FILE *f)
 		"  dir=DIR           scratch directory for the file workloads (default .)\n"
 		"  out=PATH          where results go (default stdout)\n"
 		"  profile=FILE      count calls to the symbols in FILE (tracefs)\n"
+		"  kprobes=N         at most N of them through kprobes (default 100)\n"
 		"Exit codes: 0 done, 1 a workload failed, 2 usage.\n"
 		"As PID 1 it mounts /proc, /sys, /dev and powers off at the end.\n");
 }
@@ -489,6 +508,7 @@ static int parse_args(int argc, char **argv, struct bench_opts *o)
 	o->dir = ".";
 	o->scale = 1.0;
 	o->repeat = 1;
+	o->kprobes = 100;
 	o->selected = (1u << NWORKLOADS) - 1;
 	for (int i = 1; i < argc; i++) {
 		char *a = argv[i], *eq = strchr(a, '='), *end;
@@ -532,6 +552,11 @@ static int parse_args(int argc, char **argv, struct bench_opts *o)
 		} else if (KEY("settle")) {
 			if (parse_long(v, &o->settle)) {
 				fprintf(stderr, "asminline-bench: settle=%s: not a number of seconds\n", v);
+				return -1;
+			}
+		} else if (KEY("kprobes")) {
+			if (parse_long(v, &o->kprobes)) {
+				fprintf(stderr, "asminline-bench: kprobes=%s: not a number\n", v);
 				return -1;
 			}
 		} else if (KEY("repeat")) {
@@ -653,6 +678,8 @@ int main(int argc, char **argv)
 		goto done;
 	}
 	close(fd);
+	ctx.pid1 = pid1;
+	ctx.max_kprobes = o.kprobes;
 	if (o.profile && profile_setup(&ctx, o.profile))
 		goto done;
 	/*
@@ -669,6 +696,7 @@ int main(int argc, char **argv)
 			continue;
 		if (ops < 1)
 			ops = 1;
+		progress(&ctx, "%s, %ld operations", workloads[w].name, ops);
 		/* A tenth uncounted first: caches, slabs, page tables settle. */
 		if (workloads[w].fn(&ctx, ops / 10 + 1))
 			break;
