@@ -64,7 +64,7 @@ grep -q -- '-accel tcg -icount shift=0,sleep=off -rtc base=2026-01-01T00:00:00,c
 	grep -q -- '-rtc base=2026-01-01T00:01:00,clock=vm' qemu.log || fail "icount or RTC: $(cat qemu.log)"
 sed -n 1p qemu.log | grep -q 'console=ttyS0 .* -- out=/dev/ttyS1 repeat=1 scale=0.01 settle=5 workloads=getpid,stat getpid=300$' ||
 	fail "kernel command line: $(sed -n 1p qemu.log)"
-sed -n 5p qemu.log | grep -q 'profile=/callees/old.txt$' || fail "count boot: $(sed -n 5p qemu.log)"
+sed -n 5p qemu.log | grep -q 'profile=/callees/old.txt kprobes=100$' || fail "count boot: $(sed -n 5p qemu.log)"
 grep -q '^runtime: \[3/6\] booting old (instructions)' err.txt &&
 	grep -q '^runtime: \[6/6\] new done in ' err.txt || fail "progress: $(cat err.txt)"
 python3 - "$R/runtime.json" <<'PY' || fail "report: $(cat "$R/runtime.txt")"
@@ -73,12 +73,54 @@ r = json.load(open(sys.argv[1]))
 assert [w['name'] for w in r['workloads']] == ['getpid', 'stat'], r['workloads']
 g = r['workloads'][0]
 assert g['ops'] == 300 and len(g['old']['per_op']) == 2 and len(g['new']['per_op']) == 2, g
-assert r['workloads'][1]['ops'] == 600, r['workloads'][1]
+assert r['workloads'][1]['ops'] == 300, r['workloads'][1]
 assert r['boots'] == {'old': 2, 'new': 2} and r['count_boots'] == {'old': 1, 'new': 1}, r
 assert r['callees']['callees'] == 0, r['callees']
 PY
 grep -Eq '^getpid +300 ' "$R/runtime.txt" || fail "text: $(cat "$R/runtime.txt")"
 grep -q 'runtime: written' err.txt || fail "no final line: $(cat err.txt)"
+
+# Which callees are counted: a stand-in asmscan whose diff names a lost
+# and a gained function, a thunk, a static-call trampoline and a function
+# no kernel has; the kernels' symbols come from nm.
+cat >fake-asmscan <<'PY'
+#!/usr/bin/env python3
+import json, sys
+c = lambda name, cls, d, t=0: {'name': name, 'class': cls, 'delta': d, 'tail_delta': t}
+out = sys.argv[sys.argv.index('-o') + 1]
+json.dump({'callees': [c('lost_one', 'plain', -3), c('gained_one', 'plain', 2),
+                       c('__x86_indirect_thunk_rax', 'thunk', -5), c('__SCT__might_resched', 'plain', -4),
+                       c('absent_fn', 'plain', 0, -1), c('clone_fn.isra', 'plain', -2)]}, open(out, 'w'))
+PY
+chmod +x fake-asmscan
+for k in old new; do
+	cc -O0 -o "$k/vmlinux" -x c - <<<'void lost_one(void) {} void gained_one(void) {} int main(void) { return 0; }'
+done
+cc -O0 -c -o clone.o -x c - <<<'void clone_fn(void) {}'
+objcopy --redefine-sym clone_fn=clone_fn.isra.0 clone.o
+cc -O0 -o old/vmlinux clone.o -x c - <<<'void lost_one(void) {} void gained_one(void) {} int main(void) { return 0; }'
+for which in lost changed; do
+	expect 0 python3 "$ROOT/scripts/runtime/runtime.py" --qemu "$PWD/fake-qemu" --asmscan "$PWD/fake-asmscan" \
+		-o sel-$which -b 1 -c 1 --callees $which --workloads getpid --ops getpid=10 old new
+	python3 - sel-$which/callees.json $which <<'PY' || fail "callees ($which): $(cat sel-$which/callees.json)"
+import json, sys
+c = json.load(open(sys.argv[1]))['callees']
+want = ['lost_one', 'clone_fn.isra', 'absent_fn'] + (['gained_one'] if sys.argv[2] == 'changed' else [])
+assert sorted(c) == sorted(want), sorted(c)
+assert c['lost_one']['symbols'] == {'old': ['lost_one'], 'new': ['lost_one']}, c['lost_one']
+assert c['clone_fn.isra']['symbols'] == {'old': ['clone_fn.isra.0'], 'new': []}, c['clone_fn.isra']
+assert c['absent_fn']['symbols'] == {'old': [], 'new': []} and c['absent_fn']['tail_delta'] == -1
+PY
+	mkdir x-$which
+	(cd x-$which && cpio -id --quiet 'callees/*' <../sel-$which/initramfs.cpio)
+	# The largest change first: the guest's kprobe cap keeps those.
+	printf 'lost_one\nclone_fn.isra.0\n' | cmp -s - x-$which/callees/old.txt ||
+		[ $which = changed ] || fail "old symbols ($which): $(cat x-$which/callees/old.txt)"
+done
+printf 'lost_one\nclone_fn.isra.0\ngained_one\n' | cmp -s - x-changed/callees/old.txt ||
+	fail "old symbols (changed): $(cat x-changed/callees/old.txt)"
+printf 'lost_one\ngained_one\n' | cmp -s - x-changed/callees/new.txt ||
+	fail "new symbols (changed): $(cat x-changed/callees/new.txt)"
 
 # Input errors: exit 2 and a message that says what to do.
 RT=(python3 "$ROOT/scripts/runtime/runtime.py" --qemu "$PWD/fake-qemu" -o bad)
@@ -98,7 +140,7 @@ grep -q 'install the package qemu-system-x86' err.txt || fail "no qemu: $(cat er
 expect 2 "${RT[@]}" --asmscan /nonexistent/asmscan old new
 grep -q 'no asmscan' err.txt || fail "no asmscan: $(cat err.txt)"
 for bad in "--boots 0" "--ops nope=3" "--ops getpid=0" "--workloads getpid,nope" "--accel xen" \
-	"--count-boots -1" "--scale 0" "--no-such-option" "--boot 2"; do
+	"--count-boots -1" "--max-kprobes -1" "--scale 0" "--no-such-option" "--boot 2"; do
 	# shellcheck disable=SC2086
 	expect 2 "${RT[@]}" $bad old new
 done
