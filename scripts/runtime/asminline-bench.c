@@ -420,7 +420,7 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 {
 	char line[512], ev[600];
 	FILE *f = fopen(file, "r");
-	int nk = 0, profiler;
+	int nk = 0, profiler, r;
 
 	if (!f) {
 		bench_error(ctx, "open %s", file);
@@ -457,7 +457,8 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 			continue;
 		}
 		snprintf(ev, sizeof(ev), "p:asminline/k%d %s\n", nk, ctx->syms[i]);
-		if (nk < ctx->max_kprobes && !tracefs_write("kprobe_events", ev, 1)) {
+		r = nk < ctx->max_kprobes ? tracefs_write("kprobe_events", ev, 1) : -ENOSPC;
+		if (!r) {
 			ctx->method[i] = 'k';
 			ctx->have_kprobe = 1;
 			fprintf(ctx->out,
@@ -465,7 +466,7 @@ static int profile_setup(struct bench_ctx *ctx, const char *file)
 				ctx->syms[i], nk++);
 			continue;
 		}
-		fprintf(ctx->out, "count symbol=%s method=none\n", ctx->syms[i]);
+		fprintf(ctx->out, "count symbol=%s method=none errno=%d\n", ctx->syms[i], -r);
 	}
 	progress(ctx, "%d symbols: %d through kprobes", ctx->nsyms, nk);
 	return 0;
