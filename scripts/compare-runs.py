@@ -6,7 +6,8 @@ Runs the two shell commands alternately (A B A B ..., after warm-up runs
 that are not counted, so drift and cache effects fall on both), each run
 pinned to one CPU with taskset, and reports for each the mean and sample
 standard deviation of its wall time, then whether the difference of the
-means exceeds the noise: |mean B - mean A| > K standard errors of that
+means exceeds the noise (scripts/runstats.py, shared with the runtime
+experiment): |mean B - mean A| > K standard errors of that
 difference (sqrt(sA^2/nA + sB^2/nB), K = --sigmas, default 3) and at
 least --min-effect percent of mean A (default 1).
 
@@ -20,12 +21,13 @@ Exit status: 0 the difference is within the noise, 1 it exceeds it,
 2 usage error or a command failed.
 """
 import argparse
-import math
 import re
 import shutil
 import subprocess
 import sys
 import time
+
+from runstats import compare
 
 ELAPSED = re.compile(r'^\s*([0-9.]+) seconds time elapsed', re.M)
 
@@ -60,12 +62,6 @@ def run_once(cmd, timer, cpu):
     if p.returncode != 0:
         raise RuntimeError(f"'{cmd}' failed (exit {p.returncode})")
     return (t1 - t0) / 1e9
-
-
-def stats(v):
-    mean = sum(v) / len(v)
-    var = sum((x - mean) ** 2 for x in v) / (len(v) - 1) if len(v) > 1 else 0.0
-    return mean, math.sqrt(var)
 
 
 def main():
@@ -103,11 +99,9 @@ def main():
         print(f"compare-runs: {e}", file=sys.stderr)
         return 2
 
-    (ma, sa), (mb, sb) = stats(times['A']), stats(times['B'])
-    se = math.sqrt(sa ** 2 / len(times['A']) + sb ** 2 / len(times['B']))
-    diff = mb - ma
-    rel = diff * 100.0 / ma if ma else 0.0
-    beyond = abs(diff) > args.sigmas * se and abs(rel) >= args.min_effect
+    c = compare(times['A'], times['B'], args.sigmas, args.min_effect)
+    ma, sa, mb, sb = c['mean_a'], c['sd_a'], c['mean_b'], c['sd_b']
+    se, diff, rel, beyond = c['se'], c['diff'], c['rel'], c['beyond']
     where = f", pinned to CPU {args.cpu}" if args.cpu is not None else ""
     print(f"timer: {timer} ({'perf stat --null' if timer == 'perf' else 'own monotonic clock'})"
           f"{where}; {args.repeat} runs each, alternating, after {args.warmup} warm-up")

@@ -17,6 +17,11 @@
 #   scripts/experiment.sh [OPTIONS] compare OLD NEW
 #       two existing builds (vmlinux files, objects or directories), e.g.
 #       bench/build-kernel.sh's kbuild-none/vmlinux and kbuild-apply/vmlinux
+#   scripts/experiment.sh [OPTIONS] runtime [RUNTIME-OPTIONS] OLD NEW
+#       boot two kernels (build directories with bzImage and vmlinux)
+#       under QEMU and compare instructions and calls per system call:
+#       scripts/runtime/runtime.py, results in OUT/runtime (its own
+#       options and exit codes: runtime --help; docs/runtime.md)
 #
 # Per site: the plugin's records (asmscan sites) of the as-is build say
 # which asm sites the refused calls were blocked by; the verdict joins
@@ -45,7 +50,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 records=
 
 usage() {
-	sed -n '4,37s/^# \{0,1\}//p' "$0" >&2
+	sed -n '4,42s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 die() { echo "experiment: $*" >&2; exit 1; }
@@ -66,6 +71,9 @@ shift $((OPTIND - 1))
 case "$top$jobs" in *[!0-9]*) usage ;; esac
 mode=$1
 shift
+if [ "$mode" = runtime ]; then
+	exec python3 "$here/scripts/runtime/runtime.py" --asmscan "$asmscan" -o "$out/runtime" "$@"
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 [ -x "$asmscan" ] || die "$asmscan: no asmscan (build it: cmake --build build)"

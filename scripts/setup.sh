@@ -24,7 +24,9 @@ cd "$(dirname "$0")/.."
 # unversioned gcc) and the plugin headers of that cross GCC, a Linux 6.1
 # tree with what its build needs (flex, bison, bc, libssl-dev, xz-utils),
 # man-db and groff-base (the man page test).  The asmscan benchmark:
-# dwarves (pfunct, compared against) and time (GNU time -v).
+# dwarves (pfunct, compared against) and time (GNU time -v).  The runtime
+# experiment: qemu-system-x86 (boots the kernels), cpio (its test reads the
+# initramfs), python3-matplotlib (its plot).
 PKGS=(
 	build-essential cmake pkg-config gcc-12-plugin-dev
 	libelf-dev libdw-dev libcapstone-dev python3
@@ -32,6 +34,7 @@ PKGS=(
 	gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 	linux-source-6.1 flex bison bc libssl-dev xz-utils
 	man-db groff-base dwarves time
+	qemu-system-x86 cpio python3-matplotlib
 )
 
 log() { echo "setup: $*" >&2; }
