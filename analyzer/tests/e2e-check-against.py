@@ -31,6 +31,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "kernel"))
 import scratch  # noqa: E402
+sys.path.insert(0, HERE)
+from check import fnv  # noqa: E402  (docs/format.md's FNV-1a-64)
 
 TEST = "analyzer-e2e-check-against"
 MODULE = os.path.join(HERE, "..", "..", "tests", "kernel", "module")
@@ -46,13 +48,6 @@ def run(cmd, want=None):
     if want is not None and p.returncode != want:
         fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n{p.stdout}{p.stderr}")
     return p
-
-
-def fnv(data):
-    h = 0xcbf29ce484222325
-    for b in data:
-        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-    return f"{h:016x}"
 
 
 def gcc_name(r, name):
@@ -151,10 +146,7 @@ def main():
         fail("usage: e2e-check-against.py ASMSCAN PLUGIN PREPARE [KVER]")
     asmscan, plugin, prepare = (os.path.abspath(a) for a in sys.argv[1:4])
     kver = sys.argv[4] if len(sys.argv) > 4 else "6.1"
-    work = os.path.join(os.getcwd(), f"{TEST}-{kver}")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    os.chdir(work)
+    work = scratch.workdir(TEST, kver)
     s = scratch.Scratch(TEST, prepare, kver)
     oracle = Oracle(s.src)
     flags = f"-fplugin={plugin} -fplugin-arg-asminline-diag=none"

@@ -82,10 +82,7 @@ def main():
         fail("usage: e2e-kernel-workflow.py ASMSCAN PLUGIN PREPARE [KVER]")
     asmscan, plugin, prepare = (os.path.abspath(a) for a in sys.argv[1:4])
     kver = sys.argv[4] if len(sys.argv) > 4 else "6.1"
-    work = os.path.join(os.getcwd(), f"{TEST}-{kver}")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    os.chdir(work)
+    work = scratch.workdir(TEST, kver)
     s = scratch.Scratch(TEST, prepare, kver)
     flags = f"-fplugin={plugin} -fplugin-arg-asminline-diag=none"
     # the copies live inside the O= tree, so that its .config is found

@@ -69,10 +69,7 @@ def main():
     plugin, prepare = (os.path.abspath(a) for a in sys.argv[1:3])
     kver = sys.argv[3] if len(sys.argv) > 3 else "6.1"
     wrapper = os.path.abspath(WRAPPER)
-    work = os.path.join(os.getcwd(), f"{TEST}-{kver}")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    os.chdir(work)
+    work = scratch.workdir(TEST, kver)
     s = scratch.Scratch(TEST, prepare, kver)
     s.make(UNITS)
     touched = []

@@ -24,6 +24,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tree  # noqa: E402
 
 
+def workdir(test, kver):
+    """A fresh directory TEST-KVER under the current one, entered."""
+    work = os.path.join(os.getcwd(), f"{test}-{kver}")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    os.chdir(work)
+    return work
+
+
 class Scratch:
     def __init__(self, test, prepare, kver="6.1", arch="x86_64", where="obj"):
         os.environ["ASMINLINE_KVER"] = kver
