@@ -97,6 +97,27 @@ static const struct diff_callee *callee_of(const struct diff_report *d,
 	return NULL;
 }
 
+/*
+ * best[0..3) holds the callees with the largest losses of call sites,
+ * largest first (the first seen first among equals): c in its place.
+ */
+static void keep_largest_loss(const struct diff_callee *best[3],
+			      const struct diff_callee *c)
+{
+	int64_t loss = -diff_delta(c->sites);
+	size_t at = 0;
+
+	for (size_t j = 0; j < 3; j++)
+		if (best[j] == c)
+			return;
+	while (at < 3 && best[at] && -diff_delta(best[at]->sites) >= loss)
+		at++;
+	if (at == 3)
+		return;
+	memmove(&best[at + 1], &best[at], (2 - at) * sizeof(best[0]));
+	best[at] = c;
+}
+
 static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 {
 	const struct report *old = d->side[0];
@@ -134,21 +155,9 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 		/* the three callees of its edges with the largest loss */
 		for (uint64_t k = 0; k < r->edges; k++) {
 			const struct diff_callee *c = callee_of(d, r->edge_list[k]->callee);
-			int64_t loss = c ? -diff_delta(c->sites) : 0;
-			size_t at = 3;
 
-			if (loss <= 0)
-				continue;
-			for (size_t j = 0; j < 3; j++)
-				if (best[j] == c)
-					at = 4;	/* already held */
-			for (size_t j = 0; at == 3 && j < 3; j++)
-				if (!best[j] || loss > -diff_delta(best[j]->sites))
-					at = j;
-			if (at >= 3)
-				continue;
-			memmove(&best[at + 1], &best[at], (2 - at) * sizeof(best[0]));
-			best[at] = c;
+			if (c && diff_delta(c->sites) < 0)
+				keep_largest_loss(best, c);
 		}
 		for (size_t j = 0; j < 3 && best[j]; j++, lost++)
 			fprintf(out, "%s%s %" PRIu64 " -> %" PRIu64, j ? ", " : "; ",
