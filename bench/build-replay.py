@@ -3,7 +3,7 @@
 """build-replay.py — what the plugin costs a whole kernel build, in CPU time.
 
     bench/build-replay.py [--kver 6.1|6.12] [-j N] [--sample N] [--seed S]
-                          [--list] [-o OUT.json] PLUGIN [PLUGIN...]
+                          [--list] [-o OUT.json] PLUGIN[:ARG,...] [...]
 
 Two whole builds on a shared machine cannot resolve a 1 % difference: the
 load changes what a CPU second buys by more than that (docs/performance.md).
@@ -11,7 +11,8 @@ This replays, instead, every C compile of a whole x86_64_defconfig build —
 the exact command Kbuild ran, read from the `.o.cmd` files of the
 plugin-free tree bench/build-kernel.sh builds (kbuild-none) — once without
 the plugin and once with each PLUGIN given (warn mode, report on,
-diag=none: as bench/build-kernel.sh warn builds), the variants of one unit
+diag=none: as bench/build-kernel.sh warn builds; PLUGIN:rerun=0 adds
+-fplugin-arg-asminline-rerun=0, and so on), the variants of one unit
 back to back and their order rotated from unit to unit, so that the load
 falls on every variant alike.  Each compile's CPU time is the user +
 system time of the gcc driver and everything it waited for (cc1, as, the
@@ -148,11 +149,13 @@ def main():
     args = ap.parse_args()
     if args.j < 1:
         ap.error("-j must be at least 1")
-    plugins = []
-    for p in args.plugins:
+    plugins, extra = [], []
+    for spec in args.plugins:
+        p, _, more = spec.partition(":")
         if not os.path.isfile(p):
             ap.error(p + ": no such plugin")
         plugins.append(os.path.abspath(p))
+        extra.append(["-fplugin-arg-asminline-" + a for a in more.split(",") if a])
 
     tree = find_tree(args.kver)
     if not tree:
@@ -169,6 +172,8 @@ def main():
     # compile halfway.
     names = ["none"] + ["plugin%d" % (i + 1) if len(plugins) > 1 else "plugin"
                         for i in range(len(plugins))]
+    names = [n + (" (%s)" % args.plugins[i - 1].partition(":")[2]
+                  if i and extra[i - 1] else "") for i, n in enumerate(names)]
     copies = []
     for i, p in enumerate(plugins):
         # GCC names a plugin after its file: each copy keeps the name.
@@ -184,6 +189,7 @@ def main():
         if v:
             a += plugin_args(copies[v - 1],
                              os.path.join(scratch, "report-%d.jsonl" % v))
+            a += extra[v - 1]
         return a
 
     if args.list:
@@ -261,7 +267,7 @@ def main():
         out["variants"][name] = {"cpu_seconds": total[v],
                                  "system_seconds": system[v], "ratio": ratio,
                                  "interval95": half,
-                                 "plugin": plugins[v - 1] if v else None}
+                                 "plugin": args.plugins[v - 1] if v else None}
         print("| %s | %.1f | %.1f | %.4f | %s | %s |" % (
             name, total[v], system[v], ratio,
             "±%.2f %%" % (100 * half) if v else "",
