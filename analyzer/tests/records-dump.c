@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../json.h"
-#include "../records.h"
+#include "json.h"
+#include "records.h"
+#include "errors.h"
 
 static void ids(struct json *j, const char *key, uint64_t const *v, size_t n)
 {
