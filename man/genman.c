@@ -35,7 +35,7 @@ struct genman_option {
 
 #if defined(GENMAN_ASMSCAN)
 static const struct genman_option genman_options[] = {
-#define ASMSCAN_OPTION(id, sh, lo, arg, help) { sh, lo, arg, help },
+#define ASMSCAN_OPTION(id, sh, lo, arg, verbs, help) { sh, lo, arg, help },
 #include "asmscan-options.def"
 #undef ASMSCAN_OPTION
 };

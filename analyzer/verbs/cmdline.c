@@ -26,8 +26,27 @@
 #include "util.h"
 #include "verbs.h"
 
+/*
+ * The verbs an option applies to (asmscan-options.def's VERBS column): one
+ * bit per verb, VB_SUMMARY for asmscan without one, and VB_DIFF_EVIDENCE
+ * for diff in its evidence format only.
+ */
+enum asmscan_verb_bit {
+	VB_SUMMARY = 1u << 0,
+	VB_COPIES = 1u << 1,
+	VB_CALLS = 1u << 2,
+	VB_TABLES = 1u << 3,
+	VB_SITES = 1u << 4,
+	VB_PATCH = 1u << 5,
+	VB_DIFF = 1u << 6,
+	VB_DIFF_EVIDENCE = 1u << 7,
+	VB_CHECK = 1u << 8,
+	VB_ALL = (1u << 9) - 1,
+};
+
 struct asmscan_verb {
 	const char *name;
+	unsigned bit;			/* VB_* */
 	const char *args;		/* its operands, as help shows them */
 	unsigned want;			/* the analyses it runs */
 	const char *summary;
@@ -36,7 +55,7 @@ struct asmscan_verb {
 };
 
 static const struct asmscan_verb verbs[] = {
-	{ "copies", "FILE...", ASMSCAN_WANT_COPIES,
+	{ "copies", VB_COPIES, "FILE...", ASMSCAN_WANT_COPIES,
 	  "functions meant to be inlined that exist out of line",
 	  "From DWARF: each subprogram declared inline (DW_AT_inline) with\n"
 	  "concrete out-of-line instances, grouped by declaration, with the\n"
@@ -45,7 +64,7 @@ static const struct asmscan_verb verbs[] = {
 	  "than once, and GCC's .isra/.constprop/.part/.cold clones.  Padding\n"
 	  "symbols (__pfx_, __cfi_) are part of the function after them.\n",
 	  report_main },
-	{ "calls", "FILE...", ASMSCAN_WANT_CALLS,
+	{ "calls", VB_CALLS, "FILE...", ASMSCAN_WANT_CALLS,
 	  "direct calls to tiny functions, ranked by call sites",
 	  "A tiny function has a body of at most N real instructions (-N,\n"
 	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
@@ -54,11 +73,9 @@ static const struct asmscan_verb verbs[] = {
 	  "not.  Calls to __fentry__, retpoline thunks, static-call trampolines,\n"
 	  "placeholders (BUG_func) and failure paths (DW_AT_noreturn,\n"
 	  "__stack_chk_fail, fortify, UBSan and KASAN reports) are counted but\n"
-	  "not ranked.\n"
-	  "  -N, --max-insns N  the largest tiny body (default 3)\n"
-	  "      --all          list every callee, tiny or not (marked *)\n",
+	  "not ranked.  --all lists every callee, tiny or not (marked *).\n",
 	  report_main },
-	{ "tables", "FILE...", ASMSCAN_WANT_TABLES,
+	{ "tables", VB_TABLES, "FILE...", ASMSCAN_WANT_TABLES,
 	  "special-section entries per function, and in out-of-line copies",
 	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
 	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
@@ -69,7 +86,7 @@ static const struct asmscan_verb verbs[] = {
 	  "counted apart with the reason; a table no layout fits is refused with\n"
 	  "a note, never misread.\n",
 	  report_main },
-	{ "sites", "FILE...", ASMSCAN_WANT_SITES,
+	{ "sites", VB_SITES, "FILE...", ASMSCAN_WANT_SITES,
 	  "flagged asm sites from the plugin's embedded records, ranked",
 	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
 	  "no extra file needed) and groups the flagged asm statements into\n"
@@ -82,23 +99,20 @@ static const struct asmscan_verb verbs[] = {
 	  "blocks: those edges, then calls and copies.  A file without records\n"
 	  "(no plugin, embed=0, Clang) says so.\n",
 	  report_main },
-	{ "patch", "--source DIR FILE...", ASMSCAN_WANT_PATCH,
+	{ "patch", VB_PATCH, "--source DIR FILE...", ASMSCAN_WANT_PATCH,
 	  "a unified diff converting the flagged asm sites to asm_inline",
 	  "Reads the plugin's embedded records (as sites does) and converts each\n"
 	  "flagged statement's asm keyword where it is spelled, in the source\n"
 	  "tree: asm, __asm__ (volatile, goto kept) become the kernel's\n"
 	  "asm_inline.  A diff -u per file, a/ and b/ relative to --source, for\n"
 	  "patch -p1; a summary and every site not converted (why) on stderr.\n"
-	  "  --source DIR   the source tree the objects were built from (needed)\n"
-	  "  --flips-only   only sites with a blocked-by-asm edge (a refused\n"
-	  "                 inlining the plugin attributed to them)\n"
-	  "  --format-patch DIR  a series instead: one mbox file per file (or\n"
-	  "                 per site with --split site), kernel-style subject,\n"
-	  "                 the records' evidence in the body; git am applies it\n"
-	  "  --split site|file   what one patch of the series converts\n"
-	  "--function limits it to statements of the functions named.\n",
+	  "--flips-only keeps the sites with a blocked-by-asm edge (a refused\n"
+	  "inlining the plugin attributed to them).  --format-patch DIR writes\n"
+	  "a series instead: one mbox file per file (or per site with --split\n"
+	  "site), kernel-style subject, the records' evidence in the body; git am\n"
+	  "applies it.  --function limits it to statements of the functions named.\n",
 	  patch_main },
-	{ "diff", "OLD NEW", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
+	{ "diff", VB_DIFF, "OLD NEW", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
 	  "what changed between two builds",
 	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
 	  "a directory of objects.  Per function (bloat-o-meter -t's names and\n"
@@ -109,12 +123,9 @@ static const struct asmscan_verb verbs[] = {
 	  "  -f bloat-o-meter      exactly what scripts/bloat-o-meter OLD NEW\n"
 	  "                        prints (-6.1: the script of Linux 6.1)\n"
 	  "  -f evidence           a few lines for a commit message: calls,\n"
-	  "                        copies, bytes, and per site of OLD's records\n"
-	  "  -N, --max-insns N        a tiny callee's largest body (default 3)\n"
-	  "      --fail-on-growth B   exit 1 when the function bytes grow by\n"
-	  "                           more than B (2 still wins)\n",
+	  "                        copies, bytes, and per site of OLD's records\n",
 	  diff_main },
-	{ "check", "--baseline FILE INPUT... | --against OLD NEW",
+	{ "check", VB_CHECK, "--baseline FILE INPUT... | --against OLD NEW",
 	  ASMSCAN_WANT_CHECK,
 	  "gate CI on new findings: against a baseline, or the build before",
 	  "asmscan check --baseline FILE [--write-baseline] INPUT...\n"
@@ -131,13 +142,7 @@ static const struct asmscan_verb verbs[] = {
 	  "archive) takes the baseline's place, and a finding is new only when\n"
 	  "the change can act on it: asm over-counted in NEW that OLD has nowhere\n"
 	  "(a new or changed site), or a call newly blocked by such asm.  New uses\n"
-	  "of asm OLD has too print as \"note: context:\" lines and never fail.\n"
-	  "      --baseline FILE   the baseline\n"
-	  "      --against OLD     the build before the change, instead\n"
-	  "      --write-baseline  write FILE from this build (atomically), exit 0\n"
-	  "      --report FILE     a JSON Lines report of the plugin (repeatable)\n"
-	  "      --copies          also gate on inline functions out of line (DWARF)\n"
-	  "                        and local functions defined in several units\n",
+	  "of asm OLD has too print as \"note: context:\" lines and never fail.\n",
 	  check_main },
 };
 
@@ -169,14 +174,14 @@ static const char usage_tail[] =
  * names each option once.
  */
 enum asmscan_option_index {
-#define ASMSCAN_OPTION(id, sh, lo, arg, help) OPTIDX_##id,
+#define ASMSCAN_OPTION(id, sh, lo, arg, verbs, help) OPTIDX_##id,
 #include "asmscan-options.def"
 #undef ASMSCAN_OPTION
 	NOPTIONS
 };
 
 enum asmscan_option_value {
-#define ASMSCAN_OPTION(id, sh, lo, arg, help) \
+#define ASMSCAN_OPTION(id, sh, lo, arg, verbs, help) \
 	OPT_##id = (sh) ? (sh) : 256 + OPTIDX_##id,
 #include "asmscan-options.def"
 #undef ASMSCAN_OPTION
@@ -186,18 +191,19 @@ struct asmscan_option {
 	char short_name;		/* 0: none */
 	const char *long_name;
 	const char *arg;		/* "": takes no argument */
+	unsigned verbs;			/* VB_*: the verbs that take it */
 	const char *help;
 };
 
 static const struct asmscan_option options[NOPTIONS] = {
-#define ASMSCAN_OPTION(id, sh, lo, arg, help) { sh, lo, arg, help },
+#define ASMSCAN_OPTION(id, sh, lo, arg, verbs, help) { sh, lo, arg, verbs, help },
 #include "asmscan-options.def"
 #undef ASMSCAN_OPTION
 };
 
 /* getopt_long's table: an option takes an argument when ARG names one. */
 static const struct option longopts[NOPTIONS + 1] = {
-#define ASMSCAN_OPTION(id, sh, lo, arg, help) \
+#define ASMSCAN_OPTION(id, sh, lo, arg, verbs, help) \
 	{ lo, sizeof(arg) > 1 ? required_argument : no_argument, NULL, OPT_##id },
 #include "asmscan-options.def"
 #undef ASMSCAN_OPTION
@@ -225,27 +231,31 @@ static bool short_option_needs_arg(int c)
 	return false;
 }
 
-/* "  -f, --format FMT     text..." with continuation lines at column 23. */
+/* "  -f, --format FMT     text..." with continuation lines at column 25. */
+static void print_option(FILE *out, const struct asmscan_option *o,
+			 const char *h)
+{
+	const char *nl;
+	char left[64];
+
+	snprintf(left, sizeof(left), "--%s%s%s", o->long_name,
+		 o->arg[0] ? " " : "", o->arg);
+	if (o->short_name)
+		fprintf(out, "  -%c, %-18s ", o->short_name, left);
+	else
+		fprintf(out, "      %-18s ", left);
+	while ((nl = strchr(h, '\n'))) {
+		fprintf(out, "%.*s\n%25s", (int)(nl - h), h, "");
+		h = nl + 1;
+	}
+	fprintf(out, "%s\n", h);
+}
+
 static void print_options(FILE *out)
 {
 	fputs("\nOptions (before or after the verb):\n", out);
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		const struct asmscan_option *o = &options[i];
-		const char *h = o->help, *nl;
-		char left[64];
-
-		snprintf(left, sizeof(left), "--%s%s%s", o->long_name,
-			 o->arg[0] ? " " : "", o->arg);
-		if (o->short_name)
-			fprintf(out, "  -%c, %-18s ", o->short_name, left);
-		else
-			fprintf(out, "      %-18s ", left);
-		while ((nl = strchr(h, '\n'))) {
-			fprintf(out, "%.*s\n%25s", (int)(nl - h), h, "");
-			h = nl + 1;
-		}
-		fprintf(out, "%s\n", h);
-	}
+	for (size_t i = 0; i < NOPTIONS; i++)
+		print_option(out, &options[i], options[i].help);
 }
 
 static void print_usage(FILE *out)
@@ -270,11 +280,94 @@ static bool verb_is(const struct asmscan_options *opts, const char *name)
 	return opts->verb && !strcmp(opts->verb->name, name);
 }
 
+/* Does an option whose VERBS column is verbs apply to v (for its help)? */
+static bool option_of_verb(unsigned verbs, const struct asmscan_verb *v)
+{
+	if (verbs == VB_ALL)
+		return false;		/* a global one: asmscan --help */
+	return verbs & v->bit ||
+	       (v->bit == VB_DIFF && verbs & VB_DIFF_EVIDENCE);
+}
+
+/*
+ * An option's help, its lines (broken for the global list) joined and
+ * broken again to fit after column 25 of 79.
+ */
+static void reflow(const char *h, char *buf, size_t len)
+{
+	size_t n = 0, line = 0;
+
+	while (*h && n + 2 < len) {
+		size_t w = strcspn(h, " \n");
+
+		if (line && line + 1 + w > 54) {
+			buf[n++] = '\n';
+			line = 0;
+		} else if (line) {
+			buf[n++] = ' ';
+			line++;
+		}
+		if (n + w + 1 >= len)
+			break;
+		memcpy(buf + n, h, w);
+		n += w;
+		line += w;
+		h += w;
+		h += strspn(h, " \n");
+	}
+	buf[n] = '\0';
+}
+
+/*
+ * The verb's text, then its own options from asmscan-options.def, their
+ * help without the "calls: " that says where in the global list.
+ */
 static void print_verb_help(const struct asmscan_verb *v)
 {
+	bool head = false;
+	char text[512];
+
 	printf("Usage: asmscan %s [OPTION]... %s\n%s.\n\n%s", v->name, v->args,
 	       v->summary, v->help);
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const char *h = options[i].help, *colon = strstr(h, ": ");
+
+		if (!option_of_verb(options[i].verbs, v))
+			continue;
+		if (!head)
+			printf("\nOptions of %s:\n", v->name);
+		head = true;
+		if (colon && !memchr(h, '\n', (size_t)(colon - h)))
+			h = colon + 2;
+		reflow(h, text, sizeof(text));
+		print_option(stdout, &options[i], text);
+	}
 	printf("\nThe global options (asmscan --help) apply too.\n");
+}
+
+/*
+ * Where an option applies, for its usage error: "'check'", "'calls',
+ * 'diff' and the summary", in the verb table's order.
+ */
+static void verbs_text(unsigned bits, char *buf, size_t len)
+{
+	const char *name[NVERBS + 1];
+	size_t n = 0, at = 0;
+
+	for (size_t i = 0; i < NVERBS; i++)
+		if (bits & verbs[i].bit)
+			name[n++] = verbs[i].name;
+		else if (verbs[i].bit == VB_DIFF && bits & VB_DIFF_EVIDENCE)
+			name[n++] = "diff -f evidence";
+	if (bits & VB_SUMMARY)
+		name[n++] = NULL;	/* the summary, last */
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s",
+				       !i ? "" : i + 1 < n ? ", " : " and ",
+				       name[i] ? "'" : "",
+				       name[i] ? name[i] : "the summary",
+				       name[i] ? "'" : "");
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -324,12 +417,11 @@ static void push_glob(const char ***v, size_t *n, const char *glob)
 /* Returns -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 {
-	bool help = false, top_set = false, calls_opt = false;
-	const char *check_flag = NULL;	/* an option of check only */
+	bool help = false, top_set = false;
 	bool check_copies = false;
-	const char *calls_flag = NULL;
-	bool site_flag = false;
 	size_t site_cap = 0;
+	unsigned given[NOPTIONS] = { 0 };	/* 1 + its first place, 0: not given */
+	unsigned ngiven = 0, bits;
 	unsigned long v;
 	char shortopts[2 * NOPTIONS + 1];
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -341,6 +433,9 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	short_options(shortopts);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		for (size_t i = 0; i < NOPTIONS; i++)
+			if (longopts[i].val == c && !given[i])
+				given[i] = ++ngiven;
 		switch (c) {
 		case 'h':
 			help = true;
@@ -381,8 +476,6 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			if (!parse_uint(optarg, 1000000UL, &v))
 				return usage_error("bad number for --max-insns: '%s'", optarg);
 			opts->max_insns = (unsigned)v;
-			calls_opt = true;
-			calls_flag = "--max-insns";
 			break;
 		case 'j':
 			if (!parse_uint(optarg, 256, &v) || !v)
@@ -392,8 +485,6 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			break;
 		case OPT_ALL:
 			opts->all_callees = true;
-			calls_opt = true;
-			calls_flag = "--all";
 			break;
 		case OPT_INCLUDE:
 			push_glob(&opts->include, &opts->ninclude, optarg);
@@ -416,23 +507,18 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			break;
 		case OPT_BASELINE:
 			opts->baseline = optarg;
-			check_flag = "--baseline";
 			break;
 		case OPT_AGAINST:
 			opts->against = optarg;
-			check_flag = "--against";
 			break;
 		case OPT_WRITE_BASELINE:
 			opts->write_baseline = true;
-			check_flag = "--write-baseline";
 			break;
 		case OPT_REPORT:
 			push_glob(&opts->reports, &opts->nreports, optarg);
-			check_flag = "--report";
 			break;
 		case OPT_COPIES:
 			check_copies = true;
-			check_flag = "--copies";
 			break;
 		case OPT_SOURCE:
 			opts->source = optarg;
@@ -454,7 +540,6 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			site = VEC_PUSH(opts->sites, opts->nsites, site_cap);
 			site->file = xstrndup(optarg, (size_t)(colon - optarg));
 			site->line = (uint32_t)v;
-			site_flag = true;
 			break;
 		}
 		case OPT_FORMAT_PATCH:
@@ -504,22 +589,27 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			print_usage(stdout);
 		return ASMSCAN_EXIT_OK;
 	}
-	if (calls_opt && opts->verb && !(opts->verb->want & ASMSCAN_WANT_CALLS))
-		return usage_error("option '%s' applies to 'calls' and the summary only",
-				   calls_flag);
+	/* Every option given applies to the verb (the VERBS column). */
+	bits = opts->verb ? opts->verb->bit : VB_SUMMARY;
+	if (verb_is(opts, "diff") && opts->format == ASMSCAN_FORMAT_EVIDENCE)
+		bits |= VB_DIFF_EVIDENCE;
+	for (unsigned k = 1; k <= ngiven; k++) {
+		for (size_t i = 0; i < NOPTIONS; i++) {
+			char where[128];
+
+			if (given[i] != k || options[i].verbs & bits)
+				continue;
+			verbs_text(options[i].verbs, where, sizeof(where));
+			return usage_error("option '--%s' applies to %s only",
+					   options[i].long_name, where);
+		}
+	}
 	if ((opts->format == ASMSCAN_FORMAT_BLOAT ||
 	     opts->format == ASMSCAN_FORMAT_BLOAT_6_1 ||
 	     opts->format == ASMSCAN_FORMAT_EVIDENCE) && !verb_is(opts, "diff"))
 		return usage_error("format '%s' applies to 'diff' only",
 				   opts->format == ASMSCAN_FORMAT_EVIDENCE ? "evidence"
 									   : "bloat-o-meter");
-	if (site_flag && !verb_is(opts, "sites") && !verb_is(opts, "patch") &&
-	    !(verb_is(opts, "diff") && opts->format == ASMSCAN_FORMAT_EVIDENCE))
-		return usage_error("option '--site' applies to 'sites', 'patch' and 'diff -f evidence' only");
-	if (opts->has_growth_budget && !verb_is(opts, "diff"))
-		return usage_error("option '--fail-on-growth' applies to 'diff' only");
-	if (check_flag && !(opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK))
-		return usage_error("option '%s' applies to 'check' only", check_flag);
 	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK) {
 		if (!opts->baseline == !opts->against)
 			return usage_error("check needs --baseline FILE or --against OLD (one of them)");
@@ -530,14 +620,6 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			return usage_error("check --against OLD needs one input, NEW (%d given)",
 					   argc - optind);
 	}
-	if ((opts->source || opts->flips_only || opts->format_patch ||
-	     opts->split_set) &&
-	    !(opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH))
-		return usage_error("option '%s' applies to 'patch' only",
-				   opts->source ? "--source"
-				   : opts->flips_only ? "--flips-only"
-				   : opts->format_patch ? "--format-patch"
-							: "--split");
 	if (opts->split_set && !opts->format_patch)
 		return usage_error("--split needs --format-patch DIR");
 	if (opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH) {
