@@ -22,7 +22,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN [CC]}
 HOSTCC=${2:-cc}
 TEST=analyzer-arm64
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 
 XCC=
 for c in aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc; do

@@ -12,7 +12,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
 TEST=analyzer-calls
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need "$CC" objdump python3
 
 KFLAGS="-O2 -fno-pie -pg -mfentry -fcf-protection=branch -mfunction-return=thunk-extern -mharden-sls=all"

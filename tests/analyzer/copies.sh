@@ -12,7 +12,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
 TEST=analyzer-copies
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need "$CC" nm python3
 
 for u in a b; do

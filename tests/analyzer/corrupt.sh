@@ -14,7 +14,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
 TEST=analyzer-corrupt
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need "$CC" python3
 
 "$CC" -O2 -g -fno-pie -c "$HERE/src/tables.c" -o obj.o

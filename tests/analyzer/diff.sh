@@ -13,7 +13,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
 TEST=analyzer-diff
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 . "$HERE/bom.sh"
 need "$CC" objdump nm readelf python3
 find_bloat_o_meter

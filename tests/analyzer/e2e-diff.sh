@@ -16,7 +16,8 @@ PLUGIN=${2:?usage: $0 ASMSCAN PLUGIN PREPARE}
 PREPARE=${3:?usage: $0 ASMSCAN PLUGIN PREPARE}
 TEST=analyzer-e2e-diff
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 . "$HERE/bom.sh"
 need objdump nm readelf python3 make
 find_bloat_o_meter

@@ -16,7 +16,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN PREPARE}
 PREPARE=${2:?usage: $0 ASMSCAN PREPARE}
 TEST=analyzer-e2e-kernel-arm64
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need aarch64-linux-gnu-objdump aarch64-linux-gnu-readelf python3 make
 
 objs="kernel/fork.o kernel/sched/core.o mm/slub.o arch/arm64/mm/fault.o

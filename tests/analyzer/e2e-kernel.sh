@@ -19,7 +19,8 @@ PREPARE=${2:?usage: $0 ASMSCAN PREPARE [KVER]}
 KVER=${3:-6.1}
 TEST=analyzer-e2e-kernel${3:+-$KVER}
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need objdump nm ld python3 make
 
 # Two objects under kernel/sched for the directory input at the end.

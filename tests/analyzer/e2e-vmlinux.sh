@@ -26,7 +26,8 @@ FETCH=${2:?usage: $0 ASMSCAN FETCH [KVER]}
 KVER=${3:-6.1}
 TEST=analyzer-e2e-vmlinux${3:+-$KVER}
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need objdump nm readelf pahole python3
 
 rc=0

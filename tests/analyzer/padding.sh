@@ -13,7 +13,8 @@ ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
 TEST=analyzer-padding
 HERE=$(cd "$(dirname "$0")" && pwd)
-. "$HERE/lib.sh"
+. "$HERE/../lib/lib.sh"
+clean_workdir
 need "$CC" nm python3
 
 "$CC" -DUNIT=a -c "$HERE/src/padding.S" -o pad-a.o

@@ -17,7 +17,7 @@
 #   - git am: --format-patch --split site|file writes one mbox patch per
 #     changed line or file (headers as git format-patch's), and git am
 #     applies the series to a git copy of the tree, giving patch -p1's;
-# on examples/kernel-like (relative paths) and analyzer/tests/src/
+# on examples/kernel-like (relative paths) and tests/analyzer/src/
 # patch-shapes.[ch] (absolute paths, several asm on a line, __asm__,
 # named operands, asm in comments and strings), plus a moved tree, a tree
 # without the files, an already converted tree and usage errors.
@@ -29,7 +29,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
 
 TEST = "analyzer-patch"
 DEFINE = "-Dasm_inline=asm __inline"	# as include/linux/compiler_types.h
@@ -406,17 +409,6 @@ def usage(asmscan, obj):
             fail(f"{args}: exit {p.returncode}, {p.stderr!r}; wanted 2 and {why!r}")
 
 
-def enter_workdir(prefix):
-    """The test's own directory, emptied (ctest); else a fresh temporary one."""
-    work = os.environ.get("ASMINLINE_TEST_WORKDIR")
-    if work and os.path.samefile(work, "."):
-        for e in os.listdir("."):
-            shutil.rmtree(e) if os.path.isdir(e) and not os.path.islink(e) \
-                else os.remove(e)
-    else:
-        os.chdir(tempfile.mkdtemp(prefix=prefix))
-
-
 def main():
     asmscan, plugin, cc, srcdir = sys.argv[1:5]
     for tool in ("objdump", "objcopy", "readelf", "patch", "diff"):
@@ -426,7 +418,7 @@ def main():
     if not run([cc, "-dumpmachine"]).stdout.startswith("x86_64"):
         print(f"{TEST}: SKIP: {cc} does not target x86-64")
         sys.exit(77)
-    enter_workdir("asminline-patch.")
+    os.chdir(testlib.workdir("analyzer-patch"))
     example(asmscan, plugin, cc, srcdir)
     shapes(asmscan, plugin, cc, srcdir)
     usage(asmscan, os.path.abspath("ex-before/reader.o"))

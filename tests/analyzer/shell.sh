@@ -9,7 +9,8 @@ set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
 TEST=analyzer-shell
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/lib.sh"
+clean_workdir
 need "$CC" nm
 
 expect 0 "$ASMSCAN" --help
