@@ -18,6 +18,7 @@
 
 #include "machine.h"
 #include "object.h"
+#include "x86-quick.h"
 
 /* Legacy prefixes and REX: what may precede e8/e9 in a direct call/jmp. */
 static bool only_prefixes(const uint8_t *b, size_t n)
@@ -47,11 +48,11 @@ static int32_t rel32_at(const uint8_t *p)
  * this object, *ext the undefined symbol of a .o relocation.
  */
 static bool branch_target(const struct object *o, uint32_t shndx,
-			  const cs_insn *insn, uint64_t flat, uint64_t *target,
-			  const char **ext)
+			  const uint8_t *bytes, size_t size, uint64_t flat,
+			  uint64_t *target, const char **ext)
 {
 	const struct obj_section *sec = &o->secs[shndx];
-	uint64_t end = flat + insn->size;
+	uint64_t end = flat + size;
 
 	*ext = NULL;
 	if (o->type == ET_REL) {
@@ -69,7 +70,7 @@ static bool branch_target(const struct object *o, uint32_t shndx,
 			return false;
 		}
 	}
-	*target = end + (uint64_t)(int64_t)rel32_at(insn->bytes + insn->size - 4);
+	*target = end + (uint64_t)(int64_t)rel32_at(bytes + size - 4);
 	return true;
 }
 
@@ -84,6 +85,28 @@ static bool is_rel8_jmp(const cs_insn *insn)
 {
 	return insn->size >= 2 && insn->bytes[insn->size - 2] == 0xeb &&
 	       only_prefixes(insn->bytes, insn->size - 2u);
+}
+
+/* What capstone's instruction is, in x86-quick.h's terms. */
+static enum x86_quick_kind cs_kind(const cs_insn *insn)
+{
+	switch (insn->id) {
+	case X86_INS_CALL:
+		return is_rel32(insn, 0xe8) ? X86Q_CALL_REL32 : X86Q_OTHER;
+	case X86_INS_JMP:
+		if (is_rel32(insn, 0xe9))
+			return X86Q_JMP_REL32;
+		return is_rel8_jmp(insn) ? X86Q_JMP_REL8 : X86Q_OTHER;
+	case X86_INS_ENDBR64:
+	case X86_INS_ENDBR32:
+	case X86_INS_NOP:
+	case X86_INS_INT3:
+		return X86Q_NOP;
+	case X86_INS_RET:
+		return X86Q_RET;
+	default:
+		return X86Q_OTHER;
+	}
 }
 
 /* Bytes of a ModRM operand (ModRM, SIB, displacement) at p, 0 if short. */
@@ -143,6 +166,56 @@ static void x86_prepare(struct object *o)
 	o->return_thunk_addr = object_symbol_addr(o, "__x86_return_thunk");
 }
 
+/*
+ * The instruction of size bytes at code (flat address at) is of kind k:
+ * fill in what the walk needs.
+ */
+static void x86_classify(const struct object *o, uint32_t shndx,
+			 const uint8_t *code, size_t size,
+			 enum x86_quick_kind k, uint64_t at, bool entry,
+			 struct insn_step *st)
+{
+	st->bytes = size;
+	st->count = 1;
+	switch (k) {
+	case X86Q_CALL_REL32:
+		st->branch = BRANCH_CALL;
+		st->known = branch_target(o, shndx, code, size, at, &st->target,
+					  &st->ext);
+		if (entry &&
+		    ((st->known && o->fentry_addr && st->target == o->fentry_addr) ||
+		     (st->ext && !strcmp(st->ext, "__fentry__"))))
+			st->role = INSN_OVERHEAD;
+		break;
+	case X86Q_JMP_REL32:
+	case X86Q_JMP_REL8:
+		if (k == X86Q_JMP_REL32) {
+			st->known = branch_target(o, shndx, code, size, at,
+						  &st->target, &st->ext);
+		} else {
+			st->known = true;
+			st->target = at + size +
+				     (uint64_t)(int64_t)(int8_t)code[size - 1];
+		}
+		if ((st->known && o->return_thunk_addr &&
+		     st->target == o->return_thunk_addr) ||
+		    (st->ext && !strcmp(st->ext, "__x86_return_thunk"))) {
+			st->role = INSN_OVERHEAD;	/* the return itself */
+			break;
+		}
+		st->branch = BRANCH_JUMP;
+		break;
+	case X86Q_NOP:
+		st->role = INSN_PAD;		/* still before the body */
+		break;
+	case X86Q_RET:
+		st->role = INSN_OVERHEAD;
+		break;
+	default:
+		break;
+	}
+}
+
 static void x86_step(const struct object *o, uint32_t shndx,
 		     const struct machine_cs *cs, const uint8_t *code,
 		     size_t left, uint64_t at, bool entry, struct insn_step *st)
@@ -151,6 +224,7 @@ static void x86_step(const struct object *o, uint32_t shndx,
 	const uint8_t *p = code;
 	uint64_t addr = at;
 	size_t n = left;
+	enum x86_quick_kind k;
 
 	memset(st, 0, sizeof(*st));
 	/*
@@ -167,6 +241,13 @@ static void x86_step(const struct object *o, uint32_t shndx,
 		st->role = INSN_PAD;
 		return;
 	}
+	/* Most instructions need no capstone (x86-quick.c). */
+	n = x86_quick_decode(code, left, &k);
+	if (n) {
+		x86_classify(o, shndx, code, n, k, at, entry, st);
+		return;
+	}
+	n = left;
 	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, insn)) {
 		/* One instruction, undecodable all the same; else one byte. */
 		st->bytes = unknown_len(code, left);
@@ -175,50 +256,8 @@ static void x86_step(const struct object *o, uint32_t shndx,
 			st->bytes = 1;
 		return;
 	}
-	st->bytes = insn->size;
-	st->count = 1;
-	switch (insn->id) {
-	case X86_INS_CALL:
-		if (!is_rel32(insn, 0xe8))
-			break;
-		st->branch = BRANCH_CALL;
-		st->known = branch_target(o, shndx, insn, at, &st->target, &st->ext);
-		if (entry &&
-		    ((st->known && o->fentry_addr && st->target == o->fentry_addr) ||
-		     (st->ext && !strcmp(st->ext, "__fentry__"))))
-			st->role = INSN_OVERHEAD;
-		break;
-	case X86_INS_JMP:
-		if (is_rel32(insn, 0xe9)) {
-			st->known = branch_target(o, shndx, insn, at, &st->target,
-						  &st->ext);
-		} else if (is_rel8_jmp(insn)) {
-			st->known = true;
-			st->target = at + insn->size +
-				     (uint64_t)(int64_t)(int8_t)insn->bytes[insn->size - 1];
-		} else {
-			break;
-		}
-		if ((st->known && o->return_thunk_addr &&
-		     st->target == o->return_thunk_addr) ||
-		    (st->ext && !strcmp(st->ext, "__x86_return_thunk"))) {
-			st->role = INSN_OVERHEAD;	/* the return itself */
-			break;
-		}
-		st->branch = BRANCH_JUMP;
-		break;
-	case X86_INS_ENDBR64:
-	case X86_INS_ENDBR32:
-	case X86_INS_NOP:
-	case X86_INS_INT3:
-		st->role = INSN_PAD;		/* still before the body */
-		break;
-	case X86_INS_RET:
-		st->role = INSN_OVERHEAD;
-		break;
-	default:
-		break;
-	}
+	x86_classify(o, shndx, insn->bytes, insn->size, cs_kind(insn), at,
+		     entry, st);
 }
 
 static const char *x86_alt_check(const struct table_alt *a)
