@@ -46,7 +46,7 @@ PARTS = {
         "uses": [],
     },
     "analyzer": {
-        "layers": [["analyzer/base"], ["analyzer/elf"],
+        "layers": [["analyzer/base"], ["analyzer/elf"], ["analyzer/dwarf"],
                    ["analyzer/analysis"],
                    ["analyzer/check", "analyzer/diff", "analyzer/patch"],
                    ["analyzer/render"], ["analyzer/verbs"], ["analyzer"]],
