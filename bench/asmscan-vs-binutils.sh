@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# asmscan-vs-binutils.sh [-n RUNS] [-a ASMSCAN] [-b BLOAT_O_METER] [VMLINUX]
+# asmscan-vs-binutils.sh [-n RUNS] [-a ASMSCAN] [-A OTHER] [-b BLOAT_O_METER]
+#                         [-p] [-k KVER | VMLINUX]
 # — measure, side by side in one run on one vmlinux with a warm page cache:
 #   asmscan VMLINUX                              (all analyses, default -j)
 #   asmscan -j 1 VMLINUX                         (one thread, for reference)
+#   OTHER VMLINUX                                (-A: another asmscan, say
+#                                                 the last release's)
 #   objdump -d --no-show-raw-insn VMLINUX >/dev/null
 #   nm --size-sort VMLINUX >/dev/null            (symbols only)
 #   bloat-o-meter VMLINUX VMLINUX                (the kernel's size diff, which
 #                                                 runs nm on both files;
 #                                                 skipped without the script)
-#   pfunct --total_inline_stats VMLINUX          (dwarves; skipped if absent,
-#                                                 run once: it takes minutes)
-# Each is run RUNS times (default 3); the median wall time, its user and
-# system CPU and the peak RSS (GNU time -v) are printed as a Markdown
-# table with wall-time ratios to objdump and to asmscan, then whether
-# asmscan met its targets (<= 0.5x objdump's wall time, < 2 GB RSS).
-# Without VMLINUX, tests/kernel/fetch-vmlinux.sh provides Debian's 6.1 dbg
-# vmlinux; without -b, scripts/bloat-o-meter is looked for in the kernel
-# source tests/kernel/prepare-kernel.sh unpacked in $ASMINLINE_CACHE.
+#   pfunct --total_inline_stats VMLINUX          (-p; dwarves: run once, it
+#                                                 takes minutes)
+# in RUNS rounds (default 3), each command once per round, so that a
+# change of the machine's load falls on all of them alike.  The median
+# wall time, its user and system CPU and the peak RSS (GNU time -v) are
+# printed as a Markdown table with wall-time and CPU-time ratios to
+# objdump, then whether asmscan met its targets (<= 0.25x objdump's wall
+# time, peak RSS <= 400 MB).  Without VMLINUX, tests/kernel/fetch-vmlinux.sh
+# provides Debian's dbg vmlinux of KVER (-k: 6.1, the default, or 6.12);
+# without -b, scripts/bloat-o-meter is looked for in the kernel source
+# tests/kernel/prepare-kernel.sh unpacked in $ASMINLINE_CACHE.
 #
 # The machine's load average is printed too: on a shared machine wall
 # times move with it, CPU times much less.
@@ -27,19 +32,31 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 runs=3
 asmscan=$here/../build/analyzer/asmscan
+other=
 bloat=
-while getopts "n:a:b:" opt; do
+kver=6.1
+pfunct=
+usage="usage: $0 [-n RUNS] [-a ASMSCAN] [-A OTHER] [-b BLOAT_O_METER] [-p] [-k KVER | VMLINUX]"
+while getopts "n:a:A:b:k:p" opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	a) asmscan=$OPTARG ;;
+	A) other=$OPTARG ;;
 	b) bloat=$OPTARG ;;
-	*) echo "usage: $0 [-n RUNS] [-a ASMSCAN] [-b BLOAT_O_METER] [VMLINUX]" >&2; exit 2 ;;
+	k) kver=$OPTARG ;;
+	p) pfunct=1 ;;
+	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
+case "$runs" in
+'' | *[!0-9]* | 0) echo "bench: -n wants a number of rounds, not '$runs'" >&2; exit 2 ;;
+esac
+[ $# -le 1 ] || { echo "$usage" >&2; exit 2; }
+[ -z "$other" ] || [ -x "$other" ] || { echo "bench: -A $other: not an executable" >&2; exit 2; }
 vmlinux=${1:-}
 if [ -z "$vmlinux" ]; then
-	vmlinux=$("$here/../tests/kernel/fetch-vmlinux.sh") || {
+	vmlinux=$("$here/../tests/kernel/fetch-vmlinux.sh" --kver "$kver") || {
 		echo "bench: no vmlinux (fetch-vmlinux.sh exited $?)" >&2
 		exit 2
 	}
@@ -59,64 +76,77 @@ trap 'rm -rf "$tmp"' EXIT
 # One pass over the file so that no tool pays for the disk.
 cat "$vmlinux" >/dev/null
 
-# measure NAME RUNS CMD...: prints "NAME wall user sys rss_kb" (medians by
-# wall time; the RSS is the largest seen).
-measure() {
-	local name=$1 n=$2 i
-	shift 2
-	: >"$tmp/$name.runs"
-	for ((i = 0; i < n; i++)); do
-		/usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || {
-			echo "bench: $name failed:" >&2
-			cat "$tmp/err.txt" >&2
-			return 1
-		}
-		awk -F': ' '
-			/Elapsed \(wall clock\)/ { n = split($2, t, ":"); w = 0
-				for (i = 1; i <= n; i++) w = w * 60 + t[i] }
-			/User time/ { u = $2 } /System time/ { s = $2 }
-			/Maximum resident set size/ { r = $2 }
-			END { printf "%.2f %.2f %.2f %d\n", w, u, s, r }' "$tmp/time.txt" >>"$tmp/$name.runs"
-	done
-	sort -n "$tmp/$name.runs" | awk -v name="$name" -v n="$n" '
+# run NAME CMD...: one timed run, appended to $tmp/NAME.runs as
+# "wall user sys rss_kb".
+run() {
+	local name=$1
+	shift
+	/usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || {
+		echo "bench: $name failed:" >&2
+		cat "$tmp/err.txt" >&2
+		return 1
+	}
+	awk -F': ' '
+		/Elapsed \(wall clock\)/ { n = split($2, t, ":"); w = 0
+			for (i = 1; i <= n; i++) w = w * 60 + t[i] }
+		/User time/ { u = $2 } /System time/ { s = $2 }
+		/Maximum resident set size/ { r = $2 }
+		END { printf "%.2f %.2f %.2f %d\n", w, u, s, r }' "$tmp/time.txt" >>"$tmp/$name.runs"
+}
+
+# summary NAME: "NAME wall user sys rss_kb", the median run by wall time
+# and the largest RSS seen.
+summary() {
+	sort -n "$tmp/$1.runs" | awk -v name="$1" '
 		{ w[NR] = $1; u[NR] = $2; s[NR] = $3; if ($4 > r) r = $4 }
-		END { m = int((n + 1) / 2); print name, w[m], u[m], s[m], r }'
+		END { m = int((NR + 1) / 2); print name, w[m], u[m], s[m], r }'
 }
 
 echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo "bench: $vmlinux ($(du -m "$vmlinux" | cut -f1) MB)" >&2
-{
-	measure asmscan "$runs" "$asmscan" "$vmlinux"
-	measure asmscan-j1 "$runs" "$asmscan" -j 1 "$vmlinux"
-	measure objdump "$runs" sh -c 'objdump -d --no-show-raw-insn "$1" >/dev/null' sh "$vmlinux"
-	measure nm "$runs" sh -c 'nm --size-sort "$1" >/dev/null' sh "$vmlinux"
-	if [ -n "$bloat" ] && command -v python3 >/dev/null; then
-		measure bloat-o-meter "$runs" python3 "$bloat" "$vmlinux" "$vmlinux"
-	else
-		echo "bench: no scripts/bloat-o-meter (run tests/kernel/prepare-kernel.sh, or -b): skipped" >&2
-	fi
+names=(asmscan asmscan-j1)
+[ -z "$other" ] || names+=(other)
+names+=(objdump nm)
+if [ -n "$bloat" ] && command -v python3 >/dev/null; then
+	names+=(bloat-o-meter)
+else
+	echo "bench: no scripts/bloat-o-meter (run tests/kernel/prepare-kernel.sh, or -b): skipped" >&2
+fi
+for ((round = 0; round < runs; round++)); do
+	run asmscan "$asmscan" "$vmlinux"
+	run asmscan-j1 "$asmscan" -j 1 "$vmlinux"
+	[ -z "$other" ] || run other "$other" "$vmlinux"
+	run objdump sh -c 'objdump -d --no-show-raw-insn "$1" >/dev/null' sh "$vmlinux"
+	run nm sh -c 'nm --size-sort "$1" >/dev/null' sh "$vmlinux"
+	[ -z "$bloat" ] || ! command -v python3 >/dev/null ||
+		run bloat-o-meter python3 "$bloat" "$vmlinux" "$vmlinux"
+done
+if [ -n "$pfunct" ]; then
 	if command -v pfunct >/dev/null; then
-		measure pfunct 1 pfunct --total_inline_stats "$vmlinux"
+		run pfunct pfunct --total_inline_stats "$vmlinux"
+		names+=(pfunct)
 	else
 		echo "bench: pfunct not installed (Debian package dwarves): skipped" >&2
 	fi
-} >"$tmp/results"
+fi
+for name in "${names[@]}"; do
+	summary "$name"
+done >"$tmp/results"
 echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-awk -v runs="$runs" '
+awk '
 	{ name[NR] = $1; w[NR] = $2; u[NR] = $3; s[NR] = $4; r[NR] = $5
-	  if ($1 == "objdump") ow = $2
-	  if ($1 == "asmscan") aw = $2 }
+	  if ($1 == "objdump") { ow = $2; oc = $3 + $4 } }
 	END {
-		print "| command | wall (s) | user (s) | sys (s) | peak RSS (MB) | wall / objdump | wall / asmscan |"
+		print "| command | wall (s) | user (s) | sys (s) | peak RSS (MB) | wall / objdump | CPU / objdump |"
 		print "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 		for (i = 1; i <= NR; i++)
 			printf "| %s | %.2f | %.2f | %.2f | %.0f | %.2f | %.2f |\n", name[i], w[i], u[i],
-				s[i], r[i] / 1024, ow ? w[i] / ow : 0, aw ? w[i] / aw : 0
+				s[i], r[i] / 1024, ow ? w[i] / ow : 0, oc ? (u[i] + s[i]) / oc : 0
 		for (i = 1; i <= NR; i++)
 			if (name[i] == "asmscan") {
-				printf "\nasmscan: %.2fx objdump wall time (target <= 0.5): %s; peak RSS %.0f MB (target < 2048): %s\n",
-					w[i] / ow, w[i] / ow <= 0.5 ? "met" : "NOT met",
-					r[i] / 1024, r[i] < 2048 * 1024 ? "met" : "NOT met"
+				printf "\nasmscan: %.2fx objdump wall time (target <= 0.25): %s; peak RSS %.0f MB (target <= 400): %s\n",
+					w[i] / ow, w[i] / ow <= 0.25 ? "met" : "NOT met",
+					r[i] / 1024, r[i] <= 400 * 1024 ? "met" : "NOT met"
 			}
 	}' "$tmp/results"

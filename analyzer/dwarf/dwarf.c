@@ -12,11 +12,13 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "dwarf-files.h"
 #include "sites-lines.h"
 #include "table-layout.h"
 
 struct dwarf_keep {
 	Dwarf *dw;			/* vmlinux: kept for dwarf_locate() */
+	struct dwarf_files files;	/* and its file-name reader */
 };
 
 /* What one pass over a unit needs. */
@@ -26,6 +28,8 @@ struct dwarf_walk {
 	Dwfl_Module *mod;		/* ET_REL: addresses go through dwfl */
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
+	struct dwarf_files files;	/* declarations' file names */
+	int structs_left;		/* table structs not yet found */
 	size_t copies_cap;
 	size_t noreturn_cap;
 };
@@ -129,12 +133,13 @@ static const char *intern(struct object *o, const char *s)
 	return s ? arena_strdup(&o->strings, s) : NULL;
 }
 
-static void declaration(struct object *o, Dwarf_Die *die, const char **file,
-			uint32_t *line)
+/* df: a file-name reader (dwarf-files.h) of the thread's own. */
+static void declaration(struct object *o, struct dwarf_files *df,
+			Dwarf_Die *die, const char **file, uint32_t *line)
 {
 	int l = 0;
 
-	*file = intern(o, dwarf_decl_file(die));
+	*file = intern(o, dwarf_files_decl(df, die));
 	*line = dwarf_decl_line(die, &l) == 0 && l > 0 ? (uint32_t)l : 0;
 }
 
@@ -179,7 +184,8 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 		f->cu = cu;
 		f->die = dwarf_dieoffset(die) + 1;
 		if (w->eager)
-			declaration(o, die, &f->decl_file, &f->decl_line);
+			declaration(o, &w->files, die, &f->decl_file,
+				    &f->decl_line);
 	}
 	if (!abstract_origin(die, &origin))
 		return;
@@ -193,7 +199,7 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	c->name = intern(o, dwarf_diename(&origin));
 	if (!c->name)
 		c->name = fi != OBJ_NONE ? o->funcs[fi].name : "?";
-	declaration(o, &origin, &c->decl_file, &c->decl_line);
+	declaration(o, &w->files, &origin, &c->decl_file, &c->decl_line);
 	if (fi != OBJ_NONE) {
 		o->funcs[fi].dwarf_copy = true;
 		if (!o->funcs[fi].decl_file) {
@@ -293,12 +299,21 @@ static void struct_members(struct object *o, Dwarf_Die *die, Dwarf_Word base,
 	} while (dwarf_siblingof(&m, &m) == 0);
 }
 
-static void visit_struct(struct object *o, Dwarf_Die *die)
+/*
+ * A struct the tables may need (table_layout_struct): its first complete
+ * definition.  Every unit defines the structs it uses again, a million
+ * DIEs in a vmlinux: once each table's struct is found, none is looked at.
+ */
+static void visit_struct(struct dwarf_walk *w, Dwarf_Die *die)
 {
-	const char *name = dwarf_diename(die);
+	struct object *o = w->o;
+	const char *name;
 	Dwarf_Attribute a;
 	Dwarf_Word size;
 
+	if (!w->structs_left)
+		return;
+	name = dwarf_diename(die);
 	if (!name || dwarf_hasattr(die, DW_AT_declaration) ||
 	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))
 		return;
@@ -310,6 +325,7 @@ static void visit_struct(struct object *o, Dwarf_Die *die)
 			continue;
 		ds->size = (uint32_t)size;
 		struct_members(o, die, 0, ds, 0);
+		w->structs_left--;
 	}
 }
 
@@ -360,14 +376,23 @@ static bool units_end_ok(struct dwarf_walk *w, Dwarf_Off end)
 	return true;
 }
 
+/* How much of .debug_info to walk before its pages are given back. */
+#define DWARF_RELEASE_BYTES (16u << 20)
+
 /* Every unit's top-level DIEs.  False on corrupt DWARF (reported). */
 static bool walk_units(struct dwarf_walk *w)
 {
 	struct object *o = w->o;
-	Dwarf_Off off = 0, next;
+	const struct obj_section *info = NULL;
+	Dwarf_Off off = 0, next, released = 0;
 	size_t hsize;
 	int rc;
 
+	for (size_t i = 1; i < o->nsecs; i++)
+		if (!strcmp(o->secs[i].name, ".debug_info") && o->secs[i].data)
+			info = &o->secs[i];
+	for (int t = 0; t < TABLE_COUNT; t++)
+		w->structs_left += table_layout_struct((enum table_kind)t) != NULL;
 	while ((rc = dwarf_nextcu(w->dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
 		Dwarf_Die cu, die;
 		const char *cuname;
@@ -401,7 +426,7 @@ static bool walk_units(struct dwarf_walk *w)
 				visit_subprogram(w, &die, cuname);
 				break;
 			case DW_TAG_structure_type:
-				visit_struct(o, &die);
+				visit_struct(w, &die);
 				break;
 			default:
 				break;
@@ -412,6 +437,12 @@ static bool walk_units(struct dwarf_walk *w)
 				     "unit %s: %s", cuname ? cuname : "?",
 				     dwarf_errmsg(-1));
 			return false;
+		}
+		/* The units read are not read again, but a few DIEs. */
+		if (info && off - released >= DWARF_RELEASE_BYTES &&
+		    off <= info->size) {
+			object_release(o, info->data + released, off - released);
+			released = off;
 		}
 	}
 	if (rc < 0) {
@@ -472,6 +503,7 @@ void dwarf_object_run(struct object *o)
 	if (o->type == ET_REL) {
 		dwarf_rel(o, &w);
 	} else {
+		dwarf_files_init(&w.files, o);
 		w.dw = dwarf_begin_elf(o->elf, DWARF_C_READ, NULL);
 		if (!w.dw) {
 			object_error(o, "cannot read DWARF", "%s", dwarf_errmsg(-1));
@@ -480,11 +512,13 @@ void dwarf_object_run(struct object *o)
 
 			site_lines_walk(o, w.dw, flat_addr_cb, &w);
 			k->dw = w.dw;
+			dwarf_files_init(&k->files, o);
 			o->dwarf_keep = k;
 		} else {
 			dwarf_end(w.dw);
 		}
 	}
+	dwarf_files_free(&w.files);
 	o->dwarf_failed = !o->has_dwarf;
 	if (!o->has_dwarf) {
 		/* Half a walk is not a result: forget it. */
@@ -512,7 +546,7 @@ void dwarf_locate(struct object *o, struct obj_func *f)
 	if (f->decl_file || !f->die || !k)
 		return;
 	if (dwarf_offdie(k->dw, f->die - 1, &die))
-		declaration(o, &die, &f->decl_file, &f->decl_line);
+		declaration(o, &k->files, &die, &f->decl_file, &f->decl_line);
 	if (!f->decl_file)
 		f->die = 0;	/* do not look again */
 }
@@ -523,6 +557,7 @@ void dwarf_object_close(struct object *o)
 
 	if (!k)
 		return;
+	dwarf_files_free(&k->files);
 	dwarf_end(k->dw);
 	free(k);
 	o->dwarf_keep = NULL;

@@ -515,6 +515,19 @@ bad:
 	return false;
 }
 
+void object_release(const struct object *o, const void *from, size_t len)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = ((uintptr_t)from + page - 1) & ~(page - 1);
+	uintptr_t end = ((uintptr_t)from + len) & ~(page - 1);
+	uintptr_t map = (uintptr_t)o->map;
+
+	if (!o->map || start < map || end > map + o->map_len || start >= end)
+		return;
+	/* Clean file pages: they come back from the page cache if touched. */
+	madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
 void object_close_image(struct object *o)
 {
 	if (o->elf)

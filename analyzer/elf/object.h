@@ -227,6 +227,14 @@ struct object {
 /* Map and read the object; false (with a message in o->msgs) if it is bad. */
 bool object_open(struct object *o, const struct input_object *in);
 void object_close_image(struct object *o);
+/*
+ * The len bytes at from (in o's image) are not needed again soon: the
+ * whole pages among them leave the process's memory, to be read from the
+ * file again if they are (a vmlinux's .debug_info, walked once, is
+ * two-thirds of the file).  Nothing when the image is not the file's
+ * mapping.  Only for bytes nobody wrote: the mapping is private.
+ */
+void object_release(const struct object *o, const void *from, size_t len);
 void object_free(struct object *o);
 
 /* The function containing flat address addr (its padding included),

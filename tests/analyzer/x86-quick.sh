@@ -16,7 +16,7 @@ CC=${2:?usage: $0 DIFF CC [FETCH KVER...]}
 FETCH=${3:-}
 shift 2
 [ $# -eq 0 ] || shift
-TEST=analyzer-x86-quick${FETCH:+-kernel}
+TEST=analyzer${FETCH:+-e2e}-x86-quick
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib/lib.sh"
 clean_workdir

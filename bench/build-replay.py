@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""build-replay.py — what the plugin costs a whole kernel build, in CPU time.
+
+    bench/build-replay.py [--kver 6.1|6.12] [-j N] [--sample N] [--seed S]
+                          [--list] [-o OUT.json] PLUGIN [PLUGIN...]
+
+Two whole builds on a shared machine cannot resolve a 1 % difference: the
+load changes what a CPU second buys by more than that (docs/performance.md).
+This replays, instead, every C compile of a whole x86_64_defconfig build —
+the exact command Kbuild ran, read from the `.o.cmd` files of the
+plugin-free tree bench/build-kernel.sh builds (kbuild-none) — once without
+the plugin and once with each PLUGIN given (warn mode, report on,
+diag=none: as bench/build-kernel.sh warn builds), the variants of one unit
+back to back and their order rotated from unit to unit, so that the load
+falls on every variant alike.  Each compile's CPU time is the user +
+system time of the gcc driver and everything it waited for (cc1, as, the
+plugin's re-run child) from wait4().  Objects go to a scratch directory;
+the tree is not touched.
+
+The compiles are where the plugin runs: the rest of a build (linking,
+objtool, assembler sources, host tools) does not load it and costs the
+same with or without it, so the ratio of compile CPU is an upper bound on
+the ratio of the whole build's.
+
+Prints a Markdown table: units, CPU seconds per variant, the ratio to no
+plugin with a 95 % interval (paired differences per unit), and the units
+with the largest added time.  --sample N replays N units drawn at random
+(seeded) instead of all; --list prints the commands and runs nothing.
+
+Exit codes: 0 measured, 1 a compile failed, 2 usage, 77 no kbuild-none tree.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CACHE = os.environ.get("ASMINLINE_CACHE", os.path.expanduser("~/.cache/asminline"))
+SERIES_PKG = {"6.1": "linux-6.1.", "6.12": "linux-6.12."}
+SAVED = re.compile(r"^savedcmd_(\S+) := (.*)$", re.M)
+
+
+def find_tree(kver):
+    """The kbuild-none tree of the series, or None."""
+    prefix = SERIES_PKG[kver]
+    for name in sorted(os.listdir(CACHE)) if os.path.isdir(CACHE) else []:
+        tree = os.path.join(CACHE, name, "kbuild-none")
+        if name.startswith(prefix) and os.path.isfile(os.path.join(tree, "vmlinux")):
+            return tree
+    return None
+
+
+def unit_command(text):
+    """Kbuild's compile of one C unit from a .o.cmd's text: (obj, argv) or None."""
+    m = SAVED.search(text)
+    if not m:
+        return None
+    argv = shlex.split(m.group(2))
+    if not argv or argv[0] not in ("gcc", "cc") and not argv[0].endswith("gcc"):
+        return None
+    if "-c" not in argv or "-o" not in argv or not argv[-1].endswith(".c"):
+        return None
+    return m.group(1), argv
+
+
+def rewrite(argv, out):
+    """argv writing its object to out, without a dependency file."""
+    res = []
+    skip = False
+    for i, a in enumerate(argv):
+        if skip:
+            skip = False
+            continue
+        if a.startswith("-Wp,-MMD,") or a.startswith("-Wp,-MD,"):
+            continue
+        if a == "-o":
+            res += ["-o", out]
+            skip = True
+            continue
+        res.append(a)
+    return res
+
+
+def plugin_args(plugin, report):
+    return ["-fplugin=" + plugin,
+            "-fplugin-arg-asminline-report=" + report,
+            "-fplugin-arg-asminline-diag=none"]
+
+
+def collect_units(tree):
+    units = []
+    for root, _dirs, files in os.walk(tree):
+        for f in files:
+            if not (f.startswith(".") and f.endswith(".o.cmd")):
+                continue
+            with open(os.path.join(root, f), errors="replace") as fh:
+                u = unit_command(fh.read())
+            if u:
+                units.append(u)
+    units.sort()
+    return units
+
+
+def run_one(argv, cwd):
+    """(cpu seconds, wall seconds, exit status, stderr) of one compile."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    # communicate() reaps the child itself; read stderr, then wait4.
+    err = p.stderr.read()
+    p.stderr.close()
+    _pid, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.monotonic() - t0
+    return ru.ru_utime + ru.ru_stime, wall, p.returncode, err.decode(errors="replace")
+
+
+def interval(diffs, total_base):
+    """95 % interval of sum(diffs) / total_base, units independent."""
+    n = len(diffs)
+    if n < 2 or total_base <= 0:
+        return 0.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return 1.96 * math.sqrt(var * n) / total_base
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--kver", default="6.12", choices=sorted(SERIES_PKG))
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--sample", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("-o", dest="out")
+    ap.add_argument("plugins", nargs="+", metavar="PLUGIN")
+    args = ap.parse_args()
+    if args.j < 1:
+        ap.error("-j must be at least 1")
+    plugins = []
+    for p in args.plugins:
+        if not os.path.isfile(p):
+            ap.error(p + ": no such plugin")
+        plugins.append(os.path.abspath(p))
+
+    tree = find_tree(args.kver)
+    if not tree:
+        print("build-replay: SKIP: no kbuild-none tree of %s under %s "
+              "(bench/build-kernel.sh --kver %s none builds it)"
+              % (args.kver, CACHE, args.kver), file=sys.stderr)
+        return 77
+    units = collect_units(tree)
+    if args.sample and args.sample < len(units):
+        units = sorted(random.Random(args.seed).sample(units, args.sample))
+
+    scratch = tempfile.mkdtemp(prefix="build-replay.")
+    # The plugins are copied: a plugin rebuilt in place must not reach a
+    # compile halfway.
+    names = ["none"] + ["plugin%d" % (i + 1) if len(plugins) > 1 else "plugin"
+                        for i in range(len(plugins))]
+    copies = []
+    for i, p in enumerate(plugins):
+        # GCC names a plugin after its file: each copy keeps the name.
+        os.mkdir(os.path.join(scratch, "plugin-%d" % i))
+        c = os.path.join(scratch, "plugin-%d" % i, "asminline.so")
+        with open(p, "rb") as src, open(c, "wb") as dst:
+            dst.write(src.read())
+        copies.append(c)
+
+    def variant_argv(k, obj, argv, v):
+        out = os.path.join(scratch, "%d-%d.o" % (k, v))
+        a = rewrite(argv, out)
+        if v:
+            a += plugin_args(copies[v - 1],
+                             os.path.join(scratch, "report-%d.jsonl" % v))
+        return a
+
+    if args.list:
+        for k, (obj, argv) in enumerate(units):
+            for v in range(len(names)):
+                print(shlex.join(variant_argv(k, obj, argv, v)))
+        return 0
+
+    results = [None] * len(units)
+    failed = []
+    lock = threading.Lock()
+    nextk = [0]
+    t_start = time.monotonic()
+
+    def worker():
+        while True:
+            with lock:
+                k = nextk[0]
+                nextk[0] += 1
+            if k >= len(units):
+                return
+            obj, argv = units[k]
+            row = [None] * len(names)
+            for r in range(len(names)):
+                v = (k + r) % len(names)
+                cpu, wall, rc, err = run_one(variant_argv(k, obj, argv, v), tree)
+                if rc:
+                    with lock:
+                        failed.append((obj, names[v], rc, err[-2000:]))
+                row[v] = (cpu, wall)
+                try:
+                    os.unlink(os.path.join(scratch, "%d-%d.o" % (k, v)))
+                except FileNotFoundError:
+                    pass
+            results[k] = row
+            if k % 100 == 0:
+                print("build-replay: %d/%d units, %.0f s" %
+                      (k, len(units), time.monotonic() - t_start),
+                      file=sys.stderr, flush=True)
+
+    threads = [threading.Thread(target=worker) for _ in range(args.j)]
+    load0 = os.getloadavg()[0]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    load1 = os.getloadavg()[0]
+    elapsed = time.monotonic() - t_start
+    if failed:
+        for obj, v, rc, err in failed[:10]:
+            print("build-replay: %s (%s) exited %d:\n%s" % (obj, v, rc, err),
+                  file=sys.stderr)
+        return 1
+
+    records = {}
+    for v in range(1, len(names)):
+        rep = os.path.join(scratch, "report-%d.jsonl" % v)
+        records[names[v]] = sum(1 for _ in open(rep)) if os.path.exists(rep) else 0
+
+    total = [sum(r[v][0] for r in results) for v in range(len(names))]
+    out = {"kver": args.kver, "tree": tree, "units": len(units), "jobs": args.j,
+           "sample": args.sample, "seed": args.seed, "elapsed_seconds": elapsed,
+           "load_before": load0, "load_after": load1, "plugins": plugins,
+           "records": records, "variants": {}}
+    print("Replayed %d C units of %s (%s), -j %d, %.0f s, load %.1f -> %.1f"
+          % (len(units), args.kver, tree, args.j, elapsed, load0, load1))
+    print()
+    print("| variant | CPU (s) | / none | 95 % interval | records |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for v, name in enumerate(names):
+        diffs = [r[v][0] - r[0][0] for r in results]
+        ratio = total[v] / total[0] if total[0] else 0.0
+        half = interval(diffs, total[0])
+        out["variants"][name] = {"cpu_seconds": total[v], "ratio": ratio,
+                                 "interval95": half,
+                                 "plugin": plugins[v - 1] if v else None}
+        print("| %s | %.1f | %.4f | %s | %s |" % (
+            name, total[v], ratio,
+            "±%.2f %%" % (100 * half) if v else "",
+            records.get(name, "") if v else ""))
+    print()
+    for v in range(1, len(names)):
+        top = sorted(range(len(units)),
+                     key=lambda k: results[k][v][0] - results[k][0][0],
+                     reverse=True)[:5]
+        print("Largest added CPU, %s: %s" % (names[v], ", ".join(
+            "%s +%.2f s" % (units[k][0], results[k][v][0] - results[k][0][0])
+            for k in top)))
+    out["per_unit"] = [{"obj": units[k][0],
+                        "cpu": [results[k][v][0] for v in range(len(names))]}
+                       for k in range(len(units))]
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(out, fh, indent=1)
+    shutil.rmtree(scratch)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
