@@ -489,7 +489,7 @@ def kill_test():
 def main():
     global ASMSCAN, PLUGIN, CC, SRC
     ASMSCAN, PLUGIN, CC, srcdir = sys.argv[1:5]
-    SRC = os.path.join(srcdir, "analyzer", "tests", "src", "check")
+    SRC = os.path.join(srcdir, "tests", "analyzer", "src", "check")
     for f in os.listdir("."):
         p = os.path.join(".", f)
         shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)

@@ -334,7 +334,7 @@ def example(asmscan, plugin, cc, srcdir):
 
 
 def shapes(asmscan, plugin, cc, srcdir):
-    src = os.path.join(srcdir, "analyzer", "tests", "src")
+    src = os.path.join(srcdir, "tests", "analyzer", "src")
     for d in ("s", "s-orig", "moved/x/s"):
         os.makedirs(d)
         for f in ("patch-shapes.c", "patch-shapes.h"):

@@ -195,8 +195,8 @@ def main():
     # The ranking: what a site blocks.  The marker in the unit's own
     # function has more statements but no out-of-line copy of an inline
     # function; the header's locked_inc has one, reached by two calls.
-    run(plug + ["-I", os.path.join(srcdir, "analyzer", "tests", "src"),
-                os.path.join(srcdir, "analyzer", "tests", "src", "sites-rank.c"),
+    run(plug + ["-I", os.path.join(srcdir, "tests", "analyzer", "src"),
+                os.path.join(srcdir, "tests", "analyzer", "src", "sites-rank.c"),
                 "-o", "rank.o"])
     rows = json.loads(run([asmscan, "sites", "-f", "json", "rank.o"]).stdout)["sites"]["sites"]
     shape = [(os.path.basename(r["spelling_file"]), r["statements"], r["copies"],
