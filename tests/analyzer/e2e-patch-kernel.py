@@ -32,6 +32,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import patch as ptest  # noqa: E402
+import testlib  # noqa: E402  (tests/lib, on the path patch.py set)
 
 TEST = "analyzer-e2e-patch-kernel"
 ptest.TEST = TEST
@@ -98,7 +99,7 @@ def main():
     src, build = tree.prepare("x86_64", TEST, prepare, OBJS)
     build = os.path.realpath(build)
     src = os.path.realpath(src)
-    ptest.enter_workdir("asminline-e2e-patch.")
+    os.chdir(testlib.workdir(TEST))
 
     lines, files = {}, set()
     for obj in OBJS:
