@@ -112,7 +112,8 @@ def collect_units(tree):
 
 
 def run_one(argv, cwd):
-    """(cpu seconds, wall seconds, exit status, stderr) of one compile."""
+    """((user, system) seconds, wall seconds, exit status, stderr) of one
+    compile."""
     t0 = time.monotonic()
     p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
@@ -122,7 +123,7 @@ def run_one(argv, cwd):
     _pid, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     wall = time.monotonic() - t0
-    return ru.ru_utime + ru.ru_stime, wall, p.returncode, err.decode(errors="replace")
+    return (ru.ru_utime, ru.ru_stime), wall, p.returncode, err.decode(errors="replace")
 
 
 def interval(diffs, total_base):
@@ -212,7 +213,7 @@ def main():
                 if rc:
                     with lock:
                         failed.append((obj, names[v], rc, err[-2000:]))
-                row[v] = (cpu, wall)
+                row[v] = (cpu[0] + cpu[1], cpu[1], wall)
                 try:
                     os.unlink(os.path.join(scratch, "%d-%d.o" % (k, v)))
                 except FileNotFoundError:
@@ -243,6 +244,7 @@ def main():
         records[names[v]] = sum(1 for _ in open(rep)) if os.path.exists(rep) else 0
 
     total = [sum(r[v][0] for r in results) for v in range(len(names))]
+    system = [sum(r[v][1] for r in results) for v in range(len(names))]
     out = {"kver": args.kver, "tree": tree, "units": len(units), "jobs": args.j,
            "sample": args.sample, "seed": args.seed, "elapsed_seconds": elapsed,
            "load_before": load0, "load_after": load1, "plugins": plugins,
@@ -250,17 +252,18 @@ def main():
     print("Replayed %d C units of %s (%s), -j %d, %.0f s, load %.1f -> %.1f"
           % (len(units), args.kver, tree, args.j, elapsed, load0, load1))
     print()
-    print("| variant | CPU (s) | / none | 95 % interval | records |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| variant | CPU (s) | of it system (s) | / none | 95 % interval | records |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for v, name in enumerate(names):
         diffs = [r[v][0] - r[0][0] for r in results]
         ratio = total[v] / total[0] if total[0] else 0.0
         half = interval(diffs, total[0])
-        out["variants"][name] = {"cpu_seconds": total[v], "ratio": ratio,
+        out["variants"][name] = {"cpu_seconds": total[v],
+                                 "system_seconds": system[v], "ratio": ratio,
                                  "interval95": half,
                                  "plugin": plugins[v - 1] if v else None}
-        print("| %s | %.1f | %.4f | %s | %s |" % (
-            name, total[v], ratio,
+        print("| %s | %.1f | %.1f | %.4f | %s | %s |" % (
+            name, total[v], system[v], ratio,
             "±%.2f %%" % (100 * half) if v else "",
             records.get(name, "") if v else ""))
     print()
@@ -272,7 +275,8 @@ def main():
             "%s +%.2f s" % (units[k][0], results[k][v][0] - results[k][0][0])
             for k in top)))
     out["per_unit"] = [{"obj": units[k][0],
-                        "cpu": [results[k][v][0] for v in range(len(names))]}
+                        "cpu": [results[k][v][0] for v in range(len(names))],
+                        "system": [results[k][v][1] for v in range(len(names))]}
                        for k in range(len(units))]
     if args.out:
         with open(args.out, "w") as fh:

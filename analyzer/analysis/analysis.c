@@ -27,19 +27,21 @@
 struct batch {
 	struct object *o;
 	struct disasm_plan plan;
-	bool disasm, dwarf;
+	bool disasm;
+	struct dwarf_plan *dwarf;
+	size_t ndwarf;			/* its tasks */
 };
 
-/* Task 0 is the DWARF walk when there is one, the others chunks. */
+/* The DWARF tasks first (the long ones), then the chunks. */
 static void batch_task(void *ctx, size_t task, void *state)
 {
 	struct batch *b = ctx;
 
-	if (b->dwarf && task == 0) {
-		dwarf_object_run(b->o);
+	if (task < b->ndwarf) {
+		dwarf_plan_run(b->dwarf, task);
 		return;
 	}
-	disasm_chunk_run(b->o, &b->plan, task - b->dwarf, state);
+	disasm_chunk_run(b->o, &b->plan, task - b->ndwarf, state);
 }
 
 static void *cpu_new(void)
@@ -71,14 +73,17 @@ static void analyse_object(const struct asmscan_options *opts,
 	/* sites counts the calls into the functions holding flagged asm */
 	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
 				 ASMSCAN_WANT_SITES);
-	b.dwarf = !opts->no_dwarf && (opts->want & ~ASMSCAN_WANT_CHECK);
+	if (!opts->no_dwarf && (opts->want & ~ASMSCAN_WANT_CHECK))
+		b.dwarf = dwarf_plan(o, opts->jobs);
+	b.ndwarf = dwarf_plan_tasks(b.dwarf);
 	if (b.disasm)
 		disasm_plan(o, &b.plan,
 			    code_bytes(o) > ANALYSIS_SPLIT_BYTES ? opts->jobs * 8 : 1);
-	/* DWARF first: it is one long task, the chunks fill in around it. */
-	ntasks = b.plan.nchunks + b.dwarf;
+	/* DWARF first: a few long tasks, the chunks fill in around them. */
+	ntasks = b.plan.nchunks + b.ndwarf;
 	if (ntasks)
 		pool_run(pool, ntasks, batch_task, &b);
+	dwarf_finish(o, b.dwarf);
 	if (b.disasm)
 		disasm_merge(o, &b.plan);
 	if (opts->want & ASMSCAN_WANT_TABLES)

@@ -142,6 +142,19 @@ char *arena_strdup(struct arena *a, const char *s)
 	return arena_strndup(a, s, strlen(s));
 }
 
+void arena_move(struct arena *to, struct arena *from)
+{
+	struct arena_block **tail = &from->head;
+
+	if (!from->head)
+		return;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = to->head;
+	to->head = from->head;
+	from->head = NULL;
+}
+
 void arena_free(struct arena *a)
 {
 	while (a->head) {

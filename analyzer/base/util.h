@@ -51,6 +51,8 @@ struct arena {
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 void *arena_alloc(struct arena *a, size_t size);
+/* Everything of from now belongs to to (freed with it); from is empty. */
+void arena_move(struct arena *to, struct arena *from);
 void arena_free(struct arena *a);
 
 /* Open-addressing map from NUL-terminated strings (not copied) to values. */

@@ -15,16 +15,30 @@
  * DW_AT_sibling), which keeps vmlinux's 173 MB .debug_info cheap.
  *
  * Relocatable objects (.o, .ko) go through libdwfl, which applies the
- * relocations of .debug_* on a private copy of the object; vmlinux is
- * read with dwarf_begin_elf and stays open for dwarf_locate().
+ * relocations of .debug_* on a private copy of the object, in one walk;
+ * vmlinux is read with dwarf_begin_elf, in as many parts as -j has
+ * threads (a Dwarf handle each: libdw is not shared between threads),
+ * and the first part's handle stays open for dwarf_locate().
  */
 #ifndef ASMSCAN_DWARF_H
 #define ASMSCAN_DWARF_H
 
 #include "object.h"
 
-/* Read o's DWARF (worker thread; writes only the DWARF parts of o). */
-void dwarf_object_run(struct object *o);
+/*
+ * Reading o's DWARF in parts: dwarf_plan() (main thread) cuts
+ * .debug_info into up to `parts` runs of units, each a task with its own
+ * Dwarf handle (and one more for the line tables of the records' sites);
+ * dwarf_plan_run() does task i (any thread; the tasks write only the
+ * plan, and o's site lines); dwarf_finish() (main thread, after every
+ * task) gives o what they found, in unit order, so any number of parts
+ * gives what one walk gives, and frees the plan.  NULL: o has no DWARF.
+ */
+struct dwarf_plan;
+struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts);
+size_t dwarf_plan_tasks(const struct dwarf_plan *p);
+void dwarf_plan_run(struct dwarf_plan *p, size_t task);
+void dwarf_finish(struct object *o, struct dwarf_plan *p);
 /* Fill f->decl_file/decl_line if DWARF can say (main thread). */
 void dwarf_locate(struct object *o, struct obj_func *f);
 /* Release what dwarf_object_run() kept. */

@@ -182,6 +182,16 @@ void site_lines_walk(struct object *o, struct Dwarf *dw,
 	l->walked = true;
 }
 
+void site_lines_forget(struct site_lines *l)
+{
+	if (!l)
+		return;
+	free(l->hits);
+	l->hits = NULL;
+	l->nhits = l->caphits = 0;
+	l->walked = false;
+}
+
 void site_lines_free(struct site_lines *l)
 {
 	if (!l)

@@ -47,6 +47,8 @@ typedef bool (*site_lines_addr_fn)(void *ctx, uint64_t addr, uint64_t *flat);
 /* Every unit's line table (worker thread; writes only o->site_lines). */
 void site_lines_walk(struct object *o, struct Dwarf *dw,
 		     site_lines_addr_fn addr, void *ctx);
+/* Forget what site_lines_walk() found (the object's DWARF failed). */
+void site_lines_forget(struct site_lines *l);
 void site_lines_free(struct site_lines *l);
 /* "./a/b.h" -> "a/b.h" */
 const char *site_lines_norm(const char *file);
