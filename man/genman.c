@@ -6,7 +6,7 @@
  *	genman TEMPLATE OUT VERSION [ASMSCAN]
  *
  * Compiled once per page: with GENMAN_ASMSCAN against
- * analyzer/asmscan-options.def (asmscan(1)), with GENMAN_ASMINLINE against
+ * analyzer/verbs/asmscan-options.def (asmscan(1)), with GENMAN_ASMINLINE against
  * plugin/options.def (asminline(7)).  The template is roff; genman copies
  * it and replaces
  *   a line "@OPTIONS@"  by one .TP entry per option of the table,
@@ -35,7 +35,7 @@ struct genman_option {
 
 #if defined(GENMAN_ASMSCAN)
 static const struct genman_option genman_options[] = {
-#define ASMSCAN_OPTION(id, sh, lo, arg, help) { sh, lo, arg, help },
+#define ASMSCAN_OPTION(id, sh, lo, arg, verbs, help) { sh, lo, arg, help },
 #include "asmscan-options.def"
 #undef ASMSCAN_OPTION
 };

@@ -2,7 +2,7 @@
 /*
  * libFuzzer target for asmscan's readers: the input is one file (an ELF
  * object or program, an ar archive) and asmscan itself runs on it, in
- * process, through its own main (asmscan-main.c renames it): option
+ * process, through asmscan_main (analyzer/verbs/cmdline.c): option
  * parsing, input expansion (archives), object_open (headers, sections,
  * symbols, relocations), disassembly, the DWARF walk (libdw, libdwfl for
  * relocatable objects), the special-section tables, the cross-object
@@ -30,10 +30,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../analyzer/asmscan.h"
+#include "cmdline.h"
+#include "errors.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int asmscan_main(int argc, char **argv);	/* asmscan-main.c */
 
 static const char *const formats[] = { "text", "json", "sarif" };
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../analyzer/records.h"
+#include "records.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

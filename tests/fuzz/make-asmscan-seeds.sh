@@ -21,7 +21,7 @@ set -euo pipefail
 out=${1:?usage: $0 OUTDIR [KBUILD [PLUGIN]]}
 kbuild=${2:-}
 plugin=${3:-}
-src=$(cd "$(dirname "$0")/../../analyzer/tests/src" && pwd)
+src=$(cd "$(dirname "$0")/../analyzer/src" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 tmp=$(mktemp -d)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# lib.sh — shared by the plugin test scripts (sourced, not run).
+# lib.sh — shared by the plugin test scripts (sourced, not run): the
+# helpers of every test (tests/lib/lib.sh) and the plugin's arguments.
 #
 # Every script is called as: SCRIPT PLUGIN CC [SRCDIR]
 #   PLUGIN  path of asminline.so ($<TARGET_FILE:asminline>)
@@ -15,16 +16,7 @@ CC=${2:?usage: $0 PLUGIN CC}
 TESTDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TEST=$(basename "$0" .sh)
 
-skip() { echo "$TEST: SKIP: $*"; exit 77; }
-fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
-pass() { echo "$TEST: PASS${1:+: $*}"; exit 0; }
-
-need_tool() {
-	local t
-	for t; do
-		command -v "$t" >/dev/null 2>&1 || skip "$t not found (install it: scripts/setup.sh)"
-	done
-}
+. "$TESTDIR/../lib/lib.sh"
 
 # The test inputs are x86-64 kernel idioms (lock prefixes, __ex_table).
 need_x86_64() {
@@ -32,18 +24,6 @@ need_x86_64() {
 	x86_64-*) ;;
 	*) skip "$CC does not target x86-64" ;;
 	esac
-}
-
-# Start from an empty working directory.  Under ctest that is the test's
-# own directory (ASMINLINE_TEST_WORKDIR), emptied; run by hand, a fresh
-# temporary directory, so a script never deletes files it does not own.
-clean_workdir() {
-	if [ -n "${ASMINLINE_TEST_WORKDIR:-}" ] && [ "$PWD" -ef "$ASMINLINE_TEST_WORKDIR" ]; then
-		find . -mindepth 1 -delete
-	else
-		cd "$(mktemp -d "${TMPDIR:-/tmp}/asminline-$TEST.XXXXXX")"
-		echo "$TEST: working in $PWD"
-	fi
 }
 
 [ -f "$PLUGIN" ] || fail "plugin $PLUGIN not built"

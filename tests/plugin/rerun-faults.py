@@ -50,13 +50,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "oracle"))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 sys.path.insert(0, HERE)
 import embedded  # noqa: E402
+import testlib  # noqa: E402
 import kernel_accuracy as ka  # noqa: E402
 
 TEST = "plugin-rerun-faults"
@@ -99,18 +100,6 @@ def cannot(why):
         print(f"{TEST}: SKIP: {why}", flush=True)
         sys.exit(77)
     fail(f"{why} (set ASMINLINE_ALLOW_SKIP=1 to skip instead)")
-
-
-def workdir():
-    """Under ctest its own directory, emptied; by hand a new one (lib.sh)."""
-    mine = os.environ.get("ASMINLINE_TEST_WORKDIR")
-    if mine and os.path.samefile(mine, "."):
-        for f in os.listdir("."):
-            shutil.rmtree(f) if os.path.isdir(f) else os.remove(f)
-        return os.getcwd()
-    work = tempfile.mkdtemp(prefix="asminline-rerun-faults.")
-    log(f"working in {work}")
-    return work
 
 
 def run(cmd, want=None, **kw):
@@ -276,7 +265,7 @@ def main():
         return 2
     plugin, cc, asmscan, prepare = (os.path.abspath(a) if os.sep in a else a
                                     for a in sys.argv[1:])
-    work = workdir()
+    work = testlib.workdir("rerun-faults")
     if not run([cc, "-dumpmachine"]).stdout.startswith("x86_64-"):
         cannot(f"{cc} does not target x86-64")
     for tool in ("objcopy",):

@@ -4,7 +4,7 @@
 # experiment.sh ROOT ASMSCAN PLUGIN — scripts/experiment.sh on
 # examples/kernel-like: it builds the example as is (mode=warn) and in
 # apply mode and prints a verdict.  The two builds are checked with
-# analyzer/tests/diff_oracle.py (bloat-o-meter, objdump), every figure of
+# tests/analyzer/diff_oracle.py (bloat-o-meter, objdump), every figure of
 # the verdict must be the diff's, and apply mode must remove calls and an
 # out-of-line copy (the example's objstat_account, README.md).
 set -euo pipefail
@@ -12,8 +12,9 @@ ROOT=${1:?usage: $0 ROOT ASMSCAN PLUGIN}
 ASMSCAN=${2:?usage: $0 ROOT ASMSCAN PLUGIN}
 PLUGIN=${3:?usage: $0 ROOT ASMSCAN PLUGIN}
 TEST=scripts-experiment
-HERE=$ROOT/analyzer/tests
-. "$HERE/lib.sh"
+HERE=$ROOT/tests/analyzer
+. "$ROOT/tests/lib/lib.sh"
+clean_workdir
 . "$HERE/bom.sh"
 need make python3 objdump nm readelf
 find_bloat_o_meter

@@ -8,7 +8,8 @@
 set -euo pipefail
 ROOT=${1:?usage: $0 ROOT}
 TEST=scripts-runtime-bench
-. "$ROOT/analyzer/tests/lib.sh"
+. "$ROOT/tests/lib/lib.sh"
+clean_workdir
 need python3 cc readelf
 RT=$ROOT/scripts/runtime/runtime.py
 

@@ -10,7 +10,8 @@
 set -euo pipefail
 ROOT=${1:?usage: $0 ROOT}
 TEST=scripts-runtime-boot
-. "$ROOT/analyzer/tests/lib.sh"
+. "$ROOT/tests/lib/lib.sh"
+clean_workdir
 need python3 cc cpio nm qemu-system-x86_64 apt-get dpkg-deb
 cache=${ASMINLINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/asminline}/runtime-kernel
 if [ ! -f "$cache/bzImage" ]; then

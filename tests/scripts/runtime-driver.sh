@@ -11,7 +11,8 @@ set -euo pipefail
 ROOT=${1:?usage: $0 ROOT ASMSCAN}
 ASMSCAN=${2:?usage: $0 ROOT ASMSCAN}
 TEST=scripts-runtime-driver
-. "$ROOT/analyzer/tests/lib.sh"
+. "$ROOT/tests/lib/lib.sh"
+clean_workdir
 need python3 cc cpio nm
 EX=$ROOT/scripts/experiment.sh
 

@@ -9,7 +9,8 @@
 set -euo pipefail
 ROOT=${1:?usage: $0 ROOT}
 TEST=scripts-runtime-initramfs
-. "$ROOT/analyzer/tests/lib.sh"
+. "$ROOT/tests/lib/lib.sh"
+clean_workdir
 need python3 cc cpio readelf
 RT=$ROOT/scripts/runtime
 expect 0 python3 "$RT/runtime.py" --prepare-only -o prep

@@ -11,7 +11,8 @@
 set -euo pipefail
 ROOT=${1:?usage: $0 ROOT}
 TEST=scripts-test-summary
-. "$ROOT/analyzer/tests/lib.sh"
+. "$ROOT/tests/lib/lib.sh"
+clean_workdir
 need python3 cmake ctest
 TS=$ROOT/scripts/test-summary.py
 

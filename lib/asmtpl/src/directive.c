@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "directive.h"
+
 #include "interp.h"
 
 /* Number of top-level comma-separated items; 0 for blank. */
@@ -144,14 +146,6 @@ static const char *const quiet_dirs[] = {
 	"addrsig", "addrsig_sym", "frame", "noinstrument",
 	NULL,
 };
-
-bool asmtpl_interp_in_list(const char *const *list, const char *d, size_t n)
-{
-	for (; *list; list++)
-		if (asmtpl_word_eq(d, n, *list))
-			return true;
-	return false;
-}
 
 /* ---- directives -------------------------------------------------------------- */
 
@@ -639,7 +633,7 @@ static bool dir_data(struct interp *in, const char *d, size_t dn, const char *a,
 	return false;
 }
 
-void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
+static void do_directive(struct interp *in, const char *d, size_t dn,
 			 const char *a, const char *e, const char *block_end,
 			 const char **resume)
 {
@@ -655,7 +649,7 @@ void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
 		return;
 	if (dn > 4 && asmtpl_word_eq(d, 4, "cfi_"))
 		return;
-	if (asmtpl_interp_in_list(quiet_dirs, d, dn))
+	if (asmtpl_word_in_list(quiet_dirs, d, dn))
 		return;
 	asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_DIRECTIVE, in->off);
 }
@@ -699,7 +693,7 @@ static int assumed_equal(struct interp *in, const char *x, size_t xl, bool xop,
 }
 
 /* Evaluates the condition of ".ifXX args"; -1 when it cannot be known. */
-int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
+static int condition(struct interp *in, const char *d, size_t dn,
 		     const char *a, const char *e)
 {
 	struct asmtpl_value v;
@@ -775,3 +769,7 @@ int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
 	return -1;
 }
 
+const struct interp_directives asmtpl_interp_directives = {
+	.run = do_directive,
+	.condition = condition,
+};

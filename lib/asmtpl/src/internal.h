@@ -140,6 +140,8 @@ int asmtpl_macro_expand(const struct asmtpl_macro *mac, const char *args,
 
 /* Lowercase compare of a token with a NUL-terminated lowercase word. */
 bool asmtpl_word_eq(const char *s, size_t len, const char *word);
+/* Is d (n bytes) one of the NULL-terminated list's words? */
+bool asmtpl_word_in_list(const char *const *list, const char *d, size_t n);
 
 /* Kind and section bookkeeping (kind.c). */
 enum asmtpl_kind asmtpl_kind_of_section(const char *name);
@@ -212,8 +214,9 @@ void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		     enum asmtpl_syntax syntax, const struct asmtpl_result *res);
 void asmtpl_memo_free(struct asmtpl_memo *m);
 
+struct interp_directives;	/* interp.h */
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
-		     bool learn_only);
+		     bool learn_only, const struct interp_directives *dirs);
 
 #endif /* ASMTPL_INTERNAL_H */

@@ -483,7 +483,7 @@ static bool is_x86_prefix(const char *w, size_t n)
 {
 	if (n >= 4 && asmtpl_word_eq(w, 4, "rex."))
 		return true;
-	return asmtpl_interp_in_list(x86_prefixes, w, n);
+	return asmtpl_word_in_list(x86_prefixes, w, n);
 }
 
 /*
@@ -570,7 +570,7 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 	}
 	n = asmtpl_interp_first_word(s, e, &w);
 	if (n && w[0] == '.' && n > 1) {
-		asmtpl_interp_do_directive(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, e), e, block_end,
+		in->dirs->run(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, e), e, block_end,
 			     resume);
 		return;
 	}
@@ -649,7 +649,7 @@ void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
 			break;
 		}
 		if (n >= 3 && w[0] == '.' && asmtpl_word_eq(w, 3, ".if")) {
-			int c = active ? asmtpl_interp_condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le) : 0;
+			int c = active ? in->dirs->condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le) : 0;
 
 			if (c < 0) {
 				asmtpl_diag_add(in->res,
@@ -673,7 +673,7 @@ void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
 				int v = 1;
 
 				if (c->outer && !c->taken && n == 7) {
-					v = asmtpl_interp_condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le);
+					v = in->dirs->condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le);
 					if (v < 0) {
 						asmtpl_diag_add(in->res,
 								ASMTPL_DIAG_UNEVALUATED_CONDITION,
@@ -753,7 +753,7 @@ static bool same_labels(const struct labels *a, const struct labels *b)
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
-		     bool learn_only)
+		     bool learn_only, const struct interp_directives *dirs)
 {
 	struct asmtpl_result base = *res;	/* diagnostics of earlier stages */
 	struct asmtpl_macros saved = { 0 };
@@ -761,6 +761,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 	int pass;
 
 	memset(&in, 0, sizeof(in));
+	in.dirs = dirs;
 	in.ctx = ctx;
 	in.arch = ctx->arch;
 	in.res = res;

@@ -9,9 +9,9 @@
 #define ASMTPL_INTERP_H
 
 #include "internal.h"
+#include "labels.h"
 
 #define MAX_SECTIONS 1024	/* kernel file-scope asm (ksymtab) writes hundreds */
-#define LABEL_NAME_MAX 64
 
 struct section {
 	char name[ASMTPL_SECTION_NAME_MAX];
@@ -20,39 +20,31 @@ struct section {
 	bool noted;	/* reported in the result's sections already */
 };
 
-struct label {
-	char name[LABEL_NAME_MAX];
-	uint8_t len;
-	uint32_t hash;
-	int32_t prev_same;	/* previous definition of this name, or -1 */
-	unsigned long ordinal;	/* the statement that defined it */
-	struct asmtpl_value pos;
-};
-
-/* Definitions in order, and a hash of each name's latest (labels.c). */
-struct labels {
-	struct label *v;
-	size_t n, cap;
-	int32_t *hash;
-	size_t hcap;
-};
-
-int asmtpl_labels_add(struct labels *l, const char *name, size_t n,
-		      unsigned long ordinal, struct asmtpl_value pos);
-const struct label *asmtpl_labels_latest(const struct labels *l,
-					 const char *name, size_t n);
-const struct label *asmtpl_labels_next_after(const struct labels *l,
-					     const char *name, size_t n,
-					     unsigned long ordinal);
-void asmtpl_labels_clear(struct labels *l);
-void asmtpl_labels_free(struct labels *l);
-
 enum run { RUN_NONE, RUN_DATA, RUN_NOPS };
+
+struct interp;
+
+/*
+ * What the directives do (directive.c, directive.h), handed to
+ * asmtpl_interpret() by its caller: the interpreter runs statements and
+ * calls back for a directive, and the directives call the interpreter
+ * (emit, sections, .rept bodies), never the other way round by name.
+ */
+struct interp_directives {
+	/* ".d a..." at the statement start; *resume past a block it ate */
+	void (*run)(struct interp *in, const char *d, size_t dn,
+		    const char *a, const char *e, const char *block_end,
+		    const char **resume);
+	/* ".ifXX args": 1 true, 0 false, -1 when it cannot be known */
+	int (*condition)(struct interp *in, const char *d, size_t dn,
+			 const char *a, const char *e);
+};
 
 #define ASSUMED_MAX 8
 #define ASSUMED_TEXT_MAX 32
 
 struct interp {
+	const struct interp_directives *dirs;
 	struct asmtpl_ctx *ctx;
 	struct asmtpl_result *res;
 	enum asmtpl_arch arch;
@@ -133,11 +125,5 @@ const char *asmtpl_interp_find_close(const char *body, const char *e,
 				     enum family f, const char **after);
 void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
 			    const size_t *offs, size_t fixed_off);
-bool asmtpl_interp_in_list(const char *const *list, const char *d, size_t n);
-void asmtpl_interp_do_directive(struct interp *in, const char *d, size_t dn,
-				const char *a, const char *e,
-				const char *block_end, const char **resume);
-int asmtpl_interp_condition(struct interp *in, const char *d, size_t dn,
-			    const char *a, const char *e);
 
 #endif /* ASMTPL_INTERP_H */

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp.h"
+#include "labels.h"
 
 static uint32_t name_hash(const char *s, size_t n)
 {

@@ -107,3 +107,11 @@ bool asmtpl_word_eq(const char *s, size_t len, const char *word)
 	}
 	return word[len] == '\0';
 }
+
+bool asmtpl_word_in_list(const char *const *list, const char *d, size_t n)
+{
+	for (; *list; list++)
+		if (asmtpl_word_eq(d, n, *list))
+			return true;
+	return false;
+}

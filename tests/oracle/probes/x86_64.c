@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Probes: statements where a count by rule and the assembler's count can
- * part ways.  Same format as tests/corpus (one asm per noinline t_ function,
+ * part ways.  Same format as tests/asmtpl/corpus (one asm per noinline t_ function,
  * expectations directly above); every est_insns here is what asm_oracle
  * measures (corpus_check.py checks that first), so a failure in an "eval"
  * or "plugin" column is asmtpl disagreeing with the assembler.

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * copies.c — functions meant to be inlined that exist out of line, over
+ * all inputs (see analysis.h):
+ *   - from DWARF: copies (dwarf.c) grouped by function name and
+ *     declaration, so one `static inline` of a header emitted out of line
+ *     in 23 units is one row with 23 copies;
+ *   - from symbols: a local (STB_LOCAL) STT_FUNC name defined at more than
+ *     one place (in vmlinux, or in several objects), and GCC's clones,
+ *     grouped by the name before the first '.'.
+ * A clone's kind is its first suffix (foo.constprop.0.isra.0 is a
+ * constprop clone), except that a name ending in .cold or .cold.N is the
+ * cold part of a function (GCC's -freorder-blocks-and-partition).
+ * Padding symbols (__pfx_, __cfi_) are never copies: their bytes are
+ * counted with the function they stand in front of (object.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "copies.h"
+
+static const char *const clone_names[CLONE_KINDS] = {
+	[CLONE_ISRA] = "isra",
+	[CLONE_CONSTPROP] = "constprop",
+	[CLONE_PART] = "part",
+	[CLONE_COLD] = "cold",
+	[CLONE_OTHER] = "other",
+};
+
+const char *analysis_clone_name(enum clone_kind kind)
+{
+	return kind < CLONE_KINDS ? clone_names[kind] : "";
+}
+
+static bool word_at(const char *s, const char *word)
+{
+	size_t len = strlen(word);
+
+	return !strncmp(s, word, len) && (s[len] == '.' || !s[len]);
+}
+
+enum clone_kind analysis_clone_kind(const char *name)
+{
+	const char *dot = strchr(name, '.'), *cold = NULL;
+
+	if (!dot || dot == name)
+		return CLONE_KINDS;
+	/* ".cold" or ".cold.N" at the end: the last ".cold" decides */
+	for (const char *p = strstr(name + 1, ".cold"); p; p = strstr(p + 1, ".cold"))
+		cold = p;
+	if (cold) {
+		const char *p = cold + 5;
+
+		if (*p == '.' && p[1])
+			for (p++; *p >= '0' && *p <= '9'; p++)
+				;
+		if (!*p)
+			return CLONE_COLD;
+	}
+	dot++;
+	if (word_at(dot, "isra"))
+		return CLONE_ISRA;
+	if (word_at(dot, "constprop"))
+		return CLONE_CONSTPROP;
+	if (word_at(dot, "part"))
+		return CLONE_PART;
+	if (word_at(dot, "lto_priv") || word_at(dot, "localalias"))
+		return CLONE_OTHER;
+	return CLONE_KINDS;
+}
+
+struct groups {
+	struct copy_group *v;
+	size_t n, cap;
+	size_t *ccap;			/* per group: copies capacity */
+	struct strmap index;		/* key -> group + 1 */
+	struct arena keys;
+};
+
+static struct copy_group *group_get(struct groups *g, const char *key,
+				    const char *name)
+{
+	bool created;
+	uintptr_t *slot = strmap_get(&g->index, key, &created);
+
+	if (created) {
+		size_t old = g->cap;
+
+		VEC_PUSH(g->v, g->n, g->cap);
+		if (g->cap != old) {
+			g->ccap = xrealloc(g->ccap, g->cap * sizeof(*g->ccap));
+			memset(g->ccap + old, 0, (g->cap - old) * sizeof(*g->ccap));
+		}
+		memset(&g->v[g->n - 1], 0, sizeof(g->v[0]));
+		g->v[g->n - 1].name = name;
+		*slot = g->n;
+	}
+	return &g->v[*slot - 1];
+}
+
+static struct copy_entry *group_add(struct groups *g, struct copy_group *grp)
+{
+	size_t gi = (size_t)(grp - g->v);
+	struct copy_entry *e = VEC_PUSH(grp->copies, grp->ncopies, g->ccap[gi]);
+
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
+static int group_cmp(const void *a, const void *b)
+{
+	const struct copy_group *x = a, *y = b;
+	int c;
+
+	if (x->ncopies != y->ncopies)
+		return x->ncopies > y->ncopies ? -1 : 1;
+	if (x->bytes != y->bytes)
+		return x->bytes > y->bytes ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)))
+		return c;
+	if ((c = strcmp(x->decl_file ? x->decl_file : "",
+			y->decl_file ? y->decl_file : "")))
+		return c;
+	return x->decl_line < y->decl_line ? -1 : x->decl_line > y->decl_line;
+}
+
+/* Keep the groups --function selects (and, for symbols, real duplicates). */
+static void groups_finish(const struct asmscan_options *opts, struct groups *g,
+			  size_t min_copies, struct copy_group **out, size_t *nout)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->n; i++) {
+		struct copy_group *grp = &g->v[i];
+
+		if (grp->ncopies < min_copies || !analysis_selected(opts, grp->name)) {
+			free(grp->copies);
+			continue;
+		}
+		for (size_t k = 0; k < grp->ncopies; k++) {
+			grp->bytes += grp->copies[k].size;
+			grp->call_sites += grp->copies[k].call_sites;
+			grp->tail_calls += grp->copies[k].tail_calls;
+		}
+		g->v[n++] = *grp;
+	}
+	if (n)
+		qsort(g->v, n, sizeof(*g->v), group_cmp);
+	*out = g->v;
+	*nout = n;
+	free(g->ccap);
+	strmap_free(&g->index);
+	arena_free(&g->keys);
+}
+
+static const char *unit_of(const struct object *o, const struct obj_func *f,
+			   const char *file)
+{
+	if (f && f->cu)
+		return f->cu;
+	if (file)
+		return file;
+	return o->type == ET_REL ? o->name : NULL;
+}
+
+/*
+ * One out-of-line copy: where it is and how often it is reached.  Its
+ * bytes include the padding in front of its function (a copy brings its
+ * __pfx_ NOPs with it).
+ */
+static void entry_fill(struct copy_entry *e, struct object *o,
+		       struct obj_func *f, const char *symbol, uint64_t addr,
+		       uint64_t size, const char *unit)
+{
+	e->ref = (struct func_ref){ o, f };
+	e->symbol = symbol;
+	e->addr = addr;
+	e->size = size + (f && f->addr == addr ? f->pad : 0);
+	e->unit = unit;
+	e->call_sites = f ? f->sites_in : 0;
+	e->tail_calls = f ? f->tails_in : 0;
+}
+
+static void dwarf_groups(struct report *rep)
+{
+	struct copies_report *cp = &rep->copies;
+	struct groups g = { 0 };
+
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		if (o->failed)
+			continue;
+		if (o->has_dwarf)
+			cp->dwarf = true;
+		else
+			cp->objects_without_dwarf++;
+		for (size_t i = 0; i < o->ndcopies; i++) {
+			const struct dwarf_copy *c = &o->dcopies[i];
+			char buf[1024];
+			struct copy_group *grp;
+			struct copy_entry *e;
+			struct obj_func *f = c->func != OBJ_NONE ? &o->funcs[c->func] : NULL;
+
+			snprintf(buf, sizeof(buf), "%s\n%s\n%u", c->name,
+				 c->decl_file ? c->decl_file : "", c->decl_line);
+			grp = group_get(&g, arena_strdup(&g.keys, buf), c->name);
+			grp->decl_file = c->decl_file;
+			grp->decl_line = c->decl_line;
+			e = group_add(&g, grp);
+			entry_fill(e, o, f, f ? f->name : NULL, c->addr, c->size,
+				   c->cu);
+		}
+	}
+	groups_finish(rep->opts, &g, 1, &cp->dwarf_groups, &cp->ndwarf);
+	for (size_t i = 0; i < cp->ndwarf; i++) {
+		cp->dwarf_copies += cp->dwarf_groups[i].ncopies;
+		cp->dwarf_bytes += cp->dwarf_groups[i].bytes;
+	}
+}
+
+static struct obj_func *func_exact(struct object *o, uint64_t addr)
+{
+	uint32_t fi = object_func_at(o, addr);
+
+	return fi != OBJ_NONE && o->funcs[fi].addr == addr ? &o->funcs[fi] : NULL;
+}
+
+static void symbol_groups(struct report *rep)
+{
+	struct copies_report *cp = &rep->copies;
+	struct groups dups = { 0 }, clones = { 0 };
+
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		for (size_t i = 1; i < o->nsyms && !o->failed; i++) {
+			const struct obj_sym *s = &o->syms[i];
+			enum clone_kind kind;
+			struct copy_group *grp;
+			struct copy_entry *e;
+			struct obj_func *f;
+
+			if (s->type != STT_FUNC || !s->defined || s->padding)
+				continue;
+			f = func_exact(o, s->addr);
+			kind = analysis_clone_kind(s->name);
+			if (s->bind == STB_LOCAL) {
+				grp = group_get(&dups, s->name, s->name);
+				/* One definition per place: aliases are not copies. */
+				if (!grp->ncopies ||
+				    grp->copies[grp->ncopies - 1].ref.obj != o ||
+				    grp->copies[grp->ncopies - 1].addr != s->addr) {
+					e = group_add(&dups, grp);
+					entry_fill(e, o, f, s->name, s->addr, s->size,
+						   unit_of(o, f, s->file));
+				}
+			}
+			if (kind == CLONE_KINDS)
+				continue;
+			{
+				const char *dot = strchr(s->name, '.');
+				const char *base = arena_strndup(&clones.keys, s->name,
+								 (size_t)(dot - s->name));
+
+				grp = group_get(&clones, base, base);
+			}
+			grp->kinds |= 1u << kind;
+			grp->kind_count[kind]++;
+			e = group_add(&clones, grp);
+			entry_fill(e, o, f, s->name, s->addr, s->size,
+				   unit_of(o, f, s->file));
+		}
+	}
+	/* Group names of clones live in the key arena: keep it. */
+	{
+		struct arena keep = clones.keys;
+
+		clones.keys = (struct arena){ 0 };
+		groups_finish(rep->opts, &dups, 2, &cp->dups, &cp->ndups);
+		groups_finish(rep->opts, &clones, 1, &cp->clones, &cp->nclones);
+		cp->names = keep;
+	}
+	for (size_t i = 0; i < cp->ndups; i++) {
+		cp->dup_defs += cp->dups[i].ncopies;
+		cp->dup_bytes += cp->dups[i].bytes;
+		for (size_t k = 0; k < cp->dups[i].ncopies; k++)
+			if (cp->dups[i].copies[k].ref.func)
+				cp->dups[i].copies[k].ref.func->sym_copy = true;
+	}
+	for (size_t i = 0; i < cp->nclones; i++) {
+		cp->clone_syms += cp->clones[i].ncopies;
+		cp->clone_bytes += cp->clones[i].bytes;
+		for (int k = 0; k < CLONE_KINDS; k++)
+			cp->clone_kind_count[k] += cp->clones[i].kind_count[k];
+		for (size_t k = 0; k < cp->clones[i].ncopies; k++)
+			if (cp->clones[i].copies[k].ref.func)
+				cp->clones[i].copies[k].ref.func->sym_copy = true;
+	}
+}
+
+void copies_report_build(struct report *rep)
+{
+	dwarf_groups(rep);
+	symbol_groups(rep);
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * table-rows.c — the special-section entries of every object, per
+ * function and in total, and how many fall in out-of-line copies of
+ * inline functions: DWARF's copies for an object with DWARF, the symbol
+ * copies (duplicate local names, clones) for one without.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "table-rows.h"
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct table_row *x = a, *y = b;
+	int c;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	if ((c = strcmp(x->ref.func->name, y->ref.func->name)))
+		return c;
+	if (x->ref.obj != y->ref.obj)
+		return x->ref.obj < y->ref.obj ? -1 : 1;
+	return x->ref.func->addr < y->ref.func->addr ? -1 : 1;
+}
+
+void table_rows_build(struct report *rep)
+{
+	const struct asmscan_options *opts = rep->opts;
+	struct tables_report *tr = &rep->tables;
+	bool filtered = opts->nfunctions > 0;
+	size_t cap = 0;
+
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		if (o->failed)
+			continue;
+		tr->copies_from_dwarf |= o->has_dwarf;
+		for (int k = 0; k < TABLE_COUNT; k++) {
+			const struct table_result *r = &o->tables[k];
+			struct table_result *t = &tr->totals[k];
+
+			if (r->status == TABLE_REFUSED) {
+				tr->refused[k]++;
+				if (t->status == TABLE_ABSENT)
+					t->status = TABLE_REFUSED;
+				if (!t->refused)
+					t->refused = r->refused;
+				continue;
+			}
+			if (r->status != TABLE_READ)
+				continue;
+			t->status = TABLE_READ;
+			if (!t->entry_size) {
+				t->entry_size = r->entry_size;
+				t->layout = r->layout;
+				t->layout_kernels = r->layout_kernels;
+				t->layout_from_dwarf = r->layout_from_dwarf;
+			}
+			t->unusual += r->unusual;
+			if (!t->unusual_why)
+				t->unusual_why = r->unusual_why;
+			if (filtered)
+				continue;	/* counted from the rows below */
+			t->entries += r->entries;
+			t->padding += r->padding;
+			t->in_funcs += r->in_funcs;
+			t->outside += r->outside;
+		}
+		for (size_t fi = 0; fi < o->nfuncs; fi++) {
+			const uint32_t *c = &o->table_counts[fi * TABLE_COUNT];
+			struct obj_func *f = &o->funcs[fi];
+			struct table_row row = { .ref = { o, f } };
+
+			if (!(opts->want & ASMSCAN_WANT_TABLES))
+				break;
+			for (int k = 0; k < TABLE_COUNT; k++) {
+				row.counts[k] = c[k];
+				row.total += c[k];
+			}
+			if (!row.total || !analysis_selected(opts, f->name))
+				continue;
+			row.copy = o->has_dwarf ? f->dwarf_copy : f->sym_copy;
+			for (int k = 0; k < TABLE_COUNT; k++) {
+				if (row.copy)
+					tr->in_copies[k] += c[k];
+				if (filtered) {
+					tr->totals[k].entries += c[k];
+					tr->totals[k].in_funcs += c[k];
+				}
+			}
+			*VEC_PUSH(tr->rows, tr->nrows, cap) = row;
+		}
+	}
+	if (tr->nrows)
+		qsort(tr->rows, tr->nrows, sizeof(*tr->rows), row_cmp);
+}

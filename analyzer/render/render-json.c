@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * render-json.c — --format json: one document per run, described in
+ * docs/asmscan.md (format_version 2).  Every list is complete (-n does
+ * not apply); the problems reported on stderr are also in "errors" and
+ * "notes", so a reader of stdout alone sees them.  Addresses are "0x…"
+ * strings: the virtual address in vmlinux, the offset in "section" in a
+ * .o (what nm prints).
+ */
+#include "render.h"
+
+#include "copies.h"
+#include "errors.h"
+#include "json.h"
+#include "tables.h"
+
+void render_json_messages(struct json *j)
+{
+	const struct asmscan_msgs *m = asmscan_reported();
+
+	for (int sev = ASMSCAN_ERROR; sev >= ASMSCAN_NOTE; sev--) {
+		json_key(j, sev == ASMSCAN_ERROR ? "errors" : "notes");
+		json_array_begin(j);
+		for (size_t i = 0; i < m->n; i++) {
+			const struct asmscan_msg *msg = &m->v[i];
+			char text[2048];
+
+			if ((int)msg->severity != sev)
+				continue;
+			snprintf(text, sizeof(text), "%s: %s%s%s", msg->file,
+				 msg->what, msg->why ? ": " : "",
+				 msg->why ? msg->why : "");
+			json_object_begin(j);
+			json_kv_string(j, sev == ASMSCAN_ERROR ? "error" : "note", text);
+			json_kv_string(j, "file", msg->file);
+			json_kv_string(j, "what", msg->what);
+			json_kv_string(j, "why", msg->why);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
+}
+
+void render_json_objects(struct json *j, const struct report *rep)
+{
+	json_key(j, "objects");
+	json_array_begin(j);
+	for (size_t i = 0; i < rep->nobjs; i++) {
+		const struct object *o = &rep->objs[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "name", o->name);
+		json_kv_bool(j, "read", !o->failed);
+		if (!o->failed) {
+			json_kv_string(j, "type", render_type_name(o->type));
+			json_kv_bool(j, "symtab", o->has_symtab);
+			json_kv_uint(j, "functions", o->nfuncs);
+			json_kv_bool(j, "dwarf", o->has_dwarf);
+			json_kv_uint(j, "dwarf_units", o->dwarf_units);
+			json_kv_uint(j, "instructions", o->insns);
+			json_kv_uint(j, "undecodable_bytes", o->bad_bytes);
+		}
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/* "object", "address" (+ "section" in a .o) of a place in an object. */
+static void json_place(struct json *j, const struct object *o, uint64_t flat)
+{
+	const char *sec;
+	uint64_t a = render_addr(o, flat, &sec);
+
+	json_kv_string(j, "object", o->name);
+	json_kv_addr(j, "address", a);
+	if (o->type == ET_REL)
+		json_kv_string(j, "section", sec);
+}
+
+static void json_decl(struct json *j, struct func_ref *ref)
+{
+	if (!ref->func)
+		return;
+	analysis_locate(ref);
+	if (ref->func->decl_file) {
+		json_kv_string(j, "decl_file", ref->func->decl_file);
+		json_kv_uint(j, "decl_line", ref->func->decl_line);
+	}
+}
+
+static void json_groups(struct json *j, const char *key,
+			const struct copy_group *groups, size_t n, bool clones)
+{
+	json_key(j, key);
+	json_array_begin(j);
+	for (size_t i = 0; i < n; i++) {
+		const struct copy_group *g = &groups[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "name", g->name);
+		if (g->decl_file) {
+			json_kv_string(j, "decl_file", g->decl_file);
+			json_kv_uint(j, "decl_line", g->decl_line);
+		}
+		json_kv_uint(j, "copies", g->ncopies);
+		json_kv_uint(j, "bytes", g->bytes);
+		json_kv_uint(j, "call_sites", g->call_sites);
+		json_kv_uint(j, "tail_calls", g->tail_calls);
+		if (clones) {
+			json_key(j, "kinds");
+			json_object_begin(j);
+			for (int k = 0; k < CLONE_KINDS; k++)
+				if (g->kind_count[k])
+					json_kv_uint(j, analysis_clone_name((enum clone_kind)k),
+						     g->kind_count[k]);
+			json_object_end(j);
+		}
+		json_key(j, "instances");
+		json_array_begin(j);
+		for (size_t k = 0; k < g->ncopies; k++) {
+			const struct copy_entry *e = &g->copies[k];
+
+			json_object_begin(j);
+			json_kv_string(j, "symbol", e->symbol);
+			json_place(j, e->ref.obj, e->addr);
+			json_kv_uint(j, "size", e->size);
+			json_kv_string(j, "unit", e->unit);
+			json_kv_uint(j, "call_sites", e->call_sites);
+			json_kv_uint(j, "tail_calls", e->tail_calls);
+			json_object_end(j);
+		}
+		json_array_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+static void json_copies(struct json *j, const struct report *rep)
+{
+	const struct copies_report *cp = &rep->copies;
+
+	json_key(j, "copies");
+	json_object_begin(j);
+	json_key(j, "dwarf");
+	json_object_begin(j);
+	json_kv_bool(j, "available", cp->dwarf);
+	json_kv_uint(j, "objects_without_dwarf", cp->objects_without_dwarf);
+	json_kv_uint(j, "copies", cp->dwarf_copies);
+	json_kv_uint(j, "bytes", cp->dwarf_bytes);
+	json_groups(j, "functions", cp->dwarf_groups, cp->ndwarf, false);
+	json_object_end(j);
+	json_key(j, "duplicates");
+	json_object_begin(j);
+	json_kv_uint(j, "names", cp->ndups);
+	json_kv_uint(j, "definitions", cp->dup_defs);
+	json_kv_uint(j, "bytes", cp->dup_bytes);
+	json_groups(j, "functions", cp->dups, cp->ndups, false);
+	json_object_end(j);
+	json_key(j, "clones");
+	json_object_begin(j);
+	json_kv_uint(j, "functions", cp->nclones);
+	json_kv_uint(j, "symbols", cp->clone_syms);
+	json_kv_uint(j, "bytes", cp->clone_bytes);
+	json_key(j, "kinds");
+	json_object_begin(j);
+	for (int k = 0; k < CLONE_KINDS; k++)
+		json_kv_uint(j, analysis_clone_name((enum clone_kind)k),
+			     cp->clone_kind_count[k]);
+	json_object_end(j);
+	json_groups(j, "functions", cp->clones, cp->nclones, true);
+	json_object_end(j);
+	json_object_end(j);
+}
+
+static void json_calls(struct json *j, struct report *rep)
+{
+	const struct calls_report *cr = &rep->calls;
+
+	json_key(j, "calls");
+	json_object_begin(j);
+	json_kv_uint(j, "max_insns", rep->opts->max_insns);
+	json_kv_bool(j, "all_callees", rep->opts->all_callees);
+	json_kv_uint(j, "sites", cr->sites);
+	json_kv_uint(j, "tail_calls", cr->tail_calls);
+	json_kv_uint(j, "sites_to_undefined", cr->sites_unknown);
+	json_kv_uint(j, "tiny_sites", cr->tiny_sites);
+	json_kv_uint(j, "tiny_tail_calls", cr->tiny_tail_calls);
+	json_kv_uint(j, "tiny_callees", cr->tiny_callees);
+	json_kv_uint(j, "ftrace_sites", cr->ftrace_sites);
+	json_kv_uint(j, "thunk_sites", cr->thunk_sites);
+	json_kv_uint(j, "static_call_sites", cr->trampoline_sites);
+	json_kv_uint(j, "placeholder_sites", cr->placeholder_sites);
+	json_kv_uint(j, "failure_sites", cr->failure_sites);
+	json_key(j, "callees");
+	json_array_begin(j);
+	for (size_t i = 0; i < cr->nrows; i++) {
+		struct callee_row *r = &cr->rows[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "name", r->name);
+		if (r->ref.obj && r->has_target)
+			json_place(j, r->ref.obj, r->target);
+		json_kv_uint(j, "sites", r->sites);
+		json_kv_uint(j, "tail_calls", r->tail_calls);
+		json_kv_uint(j, "callers", r->callers);
+		if (r->ref.func && r->ref.func->size) {
+			json_kv_uint(j, "insns", r->ref.func->insns);
+			json_kv_uint(j, "bytes", object_func_bytes(r->ref.func));
+		}
+		json_kv_bool(j, "tiny", r->tiny);
+		json_kv_string(j, "class", render_callee_class(r->cls));
+		json_decl(j, &r->ref);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void json_tables(struct json *j, const struct report *rep)
+{
+	const struct tables_report *tr = &rep->tables;
+
+	json_key(j, "tables");
+	json_object_begin(j);
+	json_kv_string(j, "copies_from", tr->copies_from_dwarf ? "dwarf" : "symbols");
+	json_key(j, "sections");
+	json_array_begin(j);
+	for (int k = 0; k < TABLE_COUNT; k++) {
+		const struct table_result *r = &tr->totals[k];
+
+		json_object_begin(j);
+		json_kv_string(j, "section", tables_section((enum table_kind)k));
+		json_kv_string(j, "status", r->status == TABLE_READ ? "read" :
+			       r->status == TABLE_REFUSED ? "refused" : "absent");
+		json_kv_uint(j, "entry_size", r->entry_size);
+		json_kv_uint(j, "entries", r->entries);
+		json_kv_uint(j, "in_functions", r->in_funcs);
+		json_kv_uint(j, "in_copies", tr->in_copies[k]);
+		json_kv_uint(j, "outside", r->outside);
+		json_kv_uint(j, "padding", r->padding);
+		json_kv_uint(j, "unusual", r->unusual);
+		if (r->unusual_why)
+			json_kv_string(j, "unusual_reason", r->unusual_why);
+		if (r->layout) {
+			json_kv_string(j, "layout", r->layout);
+			json_kv_string(j, "layout_from", r->layout_from_dwarf ?
+				       "dwarf" : "built-in");
+			if (r->layout_kernels)
+				json_kv_string(j, "layout_kernels", r->layout_kernels);
+		}
+		json_kv_uint(j, "refused_objects", tr->refused[k]);
+		if (r->refused)
+			json_kv_string(j, "refused", r->refused);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_key(j, "functions");
+	json_array_begin(j);
+	for (size_t i = 0; i < tr->nrows; i++) {
+		const struct table_row *r = &tr->rows[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "name", r->ref.func->name);
+		json_place(j, r->ref.obj, r->ref.func->addr);
+		json_kv_bool(j, "copy", r->copy);
+		json_kv_uint(j, "total", r->total);
+		json_key(j, "entries");
+		json_object_begin(j);
+		for (int k = 0; k < TABLE_COUNT; k++)
+			if (r->counts[k])
+				json_kv_uint(j, tables_section((enum table_kind)k),
+					     r->counts[k]);
+		json_object_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/*
+ * The frame every JSON document of asmscan shares: format_version, the
+ * tool, the verb; at the end the "errors" and "notes" of the run.
+ */
+void render_json_begin(struct json *j, FILE *out, bool pretty,
+		       const char *verb)
+{
+	json_init(j, out, pretty);
+	json_object_begin(j);
+	json_kv_uint(j, "format_version", ASMSCAN_JSON_FORMAT_VERSION);
+	json_key(j, "tool");
+	json_object_begin(j);
+	json_kv_string(j, "name", "asmscan");
+	json_kv_string(j, "version", ASMSCAN_VERSION);
+	json_object_end(j);
+	json_kv_string(j, "verb", verb);
+}
+
+void render_json_end(struct json *j)
+{
+	render_json_messages(j);
+	json_object_end(j);
+}
+
+void render_json(FILE *out, struct report *rep)
+{
+	unsigned want = rep->opts->want;
+	struct json j;
+
+	render_json_begin(&j, out, rep->opts->pretty, render_verb(rep));
+	render_json_objects(&j, rep);
+	if (want & ASMSCAN_WANT_COPIES)
+		json_copies(&j, rep);
+	if (want & ASMSCAN_WANT_CALLS)
+		json_calls(&j, rep);
+	if (want & ASMSCAN_WANT_TABLES)
+		json_tables(&j, rep);
+	if (want & ASMSCAN_WANT_SITES)
+		render_sites_json(&j, rep);
+	if (want & ASMSCAN_WANT_CHECK)
+		render_check_json(&j, rep);
+	render_json_end(&j);
+}

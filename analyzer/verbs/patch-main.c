@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch-main.c — `asmscan patch --source DIR FILE...`: the records of
+ * every input read into rows (patch/patch.c), then one diff on stdout or
+ * -o FILE, or a series with --format-patch (patch/patch-series.c); the
+ * summary and what was not converted on stderr.
+ */
+#include "verbs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errors.h"
+#include "input.h"
+#include "output.h"
+#include "patch.h"
+#include "patch-series.h"
+#include "srctree.h"
+#include "util.h"
+
+struct patch_print {
+	struct patch_state *st;
+	struct patch_totals *t;
+};
+
+static void print_patch(FILE *out, void *arg)
+{
+	struct patch_print *p = arg;
+
+	patch_write_diff(p->st, out, p->t);
+}
+
+static int patch_run(const struct asmscan_options *opts,
+		     const struct input_list *inputs)
+{
+	struct patch_state st = { .opts = opts };
+	struct patch_totals t = { 0 };
+	size_t flagged_rows, with_records = 0;
+	char buf[3][32];
+	int rc;
+
+	if (!patch_tree_open(&st.tree, opts->source)) {
+		asmscan_error(opts->source, "cannot use as --source", strerror(errno));
+		return ASMSCAN_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < inputs->n; i++)
+		with_records += patch_read_input(&st, &inputs->v[i]);
+	if (inputs->n && !with_records)
+		asmscan_notef("patch", "no asminline records in the input",
+			      "built without the asminline plugin, with embed=0, "
+			      "or by Clang");
+	st.srctree = srctree_choose(opts->srctree, &st.recs, &st.strings);
+	patch_collect(&st);
+	flagged_rows = st.nrows;
+	if (opts->flips_only) {
+		size_t n = 0, blocked = 0;
+
+		for (size_t i = 0; i < st.recs.nedges; i++)
+			blocked += st.recs.edges[i]->blocked;
+		if (st.recs.nunits && !blocked)
+			asmscan_notef("patch", "--flips-only",
+				      "no blocked-by-asm edge record in the inputs "
+				      "(none refused, or a plugin older than edge "
+				      "embedding): nothing to convert");
+
+		for (size_t i = 0; i < st.nrows; i++)
+			if (st.rows[i].edges)
+				st.rows[n++] = st.rows[i];
+			else
+				free(st.rows[i].sites);
+		st.nrows = n;
+	}
+	t.rows = st.nrows;
+	if (opts->format_patch)
+		rc = patch_write_series(&st, stdout, &t) ? ASMSCAN_EXIT_OK
+							 : ASMSCAN_EXIT_ERROR;
+	else
+		rc = output_write(opts->output, print_patch,
+				  &(struct patch_print){ .st = &st, .t = &t });
+	fprintf(stderr,
+		"asmscan: patch: %zu of %zu %ssites converted to asm_inline in %zu %s "
+		"(%s statements; records of %zu %s read%s%s%s)\n",
+		t.converted, t.rows, opts->flips_only ? "flipping " : "", t.files,
+		t.files == 1 ? "file" : "files", fmt_count(buf[0], t.statements),
+		st.recs.nunits, st.recs.nunits == 1 ? "unit" : "units",
+		opts->flips_only ? ", " : "",
+		opts->flips_only ? fmt_count(buf[1], t.edges) : "",
+		opts->flips_only ? " site attributions of blocked-by-asm edges" : "");
+	if (opts->flips_only)
+		fprintf(stderr,
+			"asmscan: patch: %zu flagged sites in all, %s without "
+			"a blocked-by-asm edge left out\n",
+			flagged_rows, fmt_count(buf[2], flagged_rows - t.rows));
+	for (size_t i = 0; i < st.nrows; i++)
+		free(st.rows[i].sites);
+	free(st.rows);
+	strmap_free(&st.by_key);
+	strmap_free(&st.row_funcs);
+	strmap_free(&st.mapped);
+	arena_free(&st.strings);
+	records_free(&st.recs);
+	patch_tree_close(&st.tree);
+	return rc > asmscan_status() ? rc : asmscan_status();
+}
+
+int patch_main(const struct asmscan_options *opts)
+{
+	struct input_list inputs = { 0 };
+	int rc;
+
+	input_expand(opts, &inputs);
+	rc = patch_run(opts, &inputs);
+	input_list_free(&inputs);
+	return rc;
+}

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""check-layers.py — the include graph of asmscan, asmtpl and the plugin,
+checked against the layer rule (README.md, "Source layout").
+
+The graph comes from the #include "..." lines (angle includes are other
+projects').  A node is a file's folder and its name without the
+extension, so foo.c and foo.h are one node: a circle through a .c and
+its own header is a circle.  A header that declares a function another
+file defines does not hide that file: a file that includes it and calls
+the function depends on the defining file's node too (bar.h declaring
+foo.c's foo_run is a dependency on foo, not on bar).  Rules, each an
+error:
+
+  - no circle between nodes;
+  - at most MAX_UPWARD upward includes: a file of a lower layer that
+    includes a header of a higher one;
+  - at most MAX_FILES source files (.c, .h, .cc, .def) in one folder.
+
+An include that is no file of the part (or of lib/asmtpl's public header,
+for a part that uses it) is another project's (GCC's plugin headers are
+included with quotes) and not in the graph.  The plugin is reported, not
+enforced (ENFORCE): its one folder and its circles are known, left for
+a change of its own.
+
+Prints the circles, the upward includes and the file count of each
+folder; exits 1 when a rule is broken, 2 on a usage error.
+
+    scripts/check-layers.py [SOURCE_DIR]
+"""
+import os
+import re
+import sys
+
+MAX_UPWARD = 5
+MAX_FILES = 20
+SOURCE_EXT = (".c", ".h", ".cc", ".def")
+
+# Each part: its folders, lowest layer first; folders of one layer are
+# listed together.  A quoted include is looked up in the including file's
+# folder, then in the folders of the part and of the parts it uses.
+PARTS = {
+    "asmtpl": {
+        "layers": [["lib/asmtpl/include"], ["lib/asmtpl/src"],
+                   ["lib/asmtpl/tools"]],
+        "uses": [],
+    },
+    "analyzer": {
+        "layers": [["analyzer/base"], ["analyzer/elf"], ["analyzer/dwarf"],
+                   ["analyzer/analysis"],
+                   ["analyzer/check", "analyzer/diff", "analyzer/patch"],
+                   ["analyzer/render"], ["analyzer/verbs"], ["analyzer"]],
+        "uses": [],
+    },
+    "plugin": {
+        "layers": [["plugin"]],
+        "uses": ["asmtpl"],
+    },
+}
+ENFORCE = ("asmtpl", "analyzer")
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# A function definition at file scope: "type name(args)\n{" (kernel style).
+DEFINITION = re.compile(r'^(?!static\b)[A-Za-z_][^;(){}=#:\n]*?\b([A-Za-z_]\w*)\s*'
+                        r'\([^;{}]*\)\s*\{', re.M)
+KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "case"}
+# A declaration in a header: "name(" at the start of a declarator.
+DECLARED = re.compile(r'\b([A-Za-z_]\w*)\s*\(')
+COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
+
+
+def node_of(path):
+    folder, name = os.path.split(path)
+    return (folder, os.path.splitext(name)[0])
+
+
+def folder_files(root, folder):
+    d = os.path.join(root, folder)
+    if not os.path.isdir(d):
+        return []
+    return sorted(f for f in os.listdir(d)
+                  if f.endswith(SOURCE_EXT) and
+                  os.path.isfile(os.path.join(d, f)))
+
+
+def resolve(root, src, inc, search):
+    here = os.path.dirname(src)
+    for folder in [here] + [f for f in search if f != here]:
+        cand = os.path.normpath(os.path.join(folder, inc))
+        if os.path.isfile(os.path.join(root, cand)):
+            return cand
+    return None
+
+
+def find_circles(nodes, edges):
+    """Strongly connected components of more than one node (Tarjan)."""
+    index, low, on, stack, out = {}, {}, set(), [], []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def name(node):
+    folder, stem = node
+    return f"{folder}/{stem}"
+
+
+def main(argv):
+    if len(argv) > 2:
+        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        return 2
+    root = os.path.abspath(argv[1] if len(argv) == 2 else
+                           os.path.join(os.path.dirname(__file__), ".."))
+    broken = []
+    rank = {}
+    for part, p in PARTS.items():
+        for i, layer in enumerate(p["layers"]):
+            for folder in layer:
+                rank[folder] = (part, i)
+
+    nodes, edges, upward = set(), {}, []
+    texts, includes, defined = {}, {}, {}
+    for part, p in PARTS.items():
+        for folder in [f for layer in p["layers"] for f in layer]:
+            for f in folder_files(root, folder):
+                src = os.path.join(folder, f)
+                with open(os.path.join(root, src), errors="replace") as fh:
+                    texts[src] = COMMENT.sub(" ", fh.read())
+                if f.endswith((".c", ".cc")):
+                    for m in DEFINITION.finditer(texts[src]):
+                        if m.group(1) not in KEYWORDS:
+                            defined.setdefault(m.group(1), set()).add(src)
+    for part, p in PARTS.items():
+        search = [f for layer in p["layers"] for f in layer]
+        for used in p["uses"]:
+            search += PARTS[used]["layers"][0]
+        for folder in [f for layer in p["layers"] for f in layer]:
+            for f in folder_files(root, folder):
+                src = os.path.join(folder, f)
+                nodes.add(node_of(src))
+                text = texts[src]
+                used = set(DECLARED.findall(text))
+                for inc in INCLUDE.findall(text):
+                    dst = resolve(root, src, inc, search)
+                    if dst is None:
+                        continue
+                    a, b = node_of(src), node_of(dst)
+                    targets = {b}
+                    for fn in set(DECLARED.findall(texts.get(dst, ""))) & used:
+                        targets |= {node_of(d) for d in defined.get(fn, ())
+                                    if rank.get(os.path.dirname(d), ("",))[0]
+                                    == part}
+                    for t in targets - {a}:
+                        edges.setdefault(a, set()).add(t)
+                    ra = rank.get(os.path.dirname(src))
+                    rb = rank.get(os.path.dirname(dst))
+                    if ra and rb and ra[0] == rb[0] and rb[1] > ra[1]:
+                        upward.append(f"{src} -> {dst}")
+
+    def enforced(n):
+        return rank[n[0]][0] in ENFORCE
+
+    circles = find_circles(nodes, edges)
+    checked = [c for c in circles if enforced(c[0])]
+    print(f"circles: {len(checked)}")
+    for c in checked:
+        print("  " + " -> ".join(name(n) for n in c))
+    print(f"upward includes: {len(upward)} (at most {MAX_UPWARD})")
+    for u in sorted(upward):
+        print("  " + u)
+    print(f"files per folder (at most {MAX_FILES}):")
+    for part, p in PARTS.items():
+        for i, layer in enumerate(p["layers"]):
+            for folder in layer:
+                n = len(folder_files(root, folder))
+                mark = ""
+                if n > MAX_FILES:
+                    mark = "  too many"
+                    if part in ENFORCE:
+                        broken.append(f"{folder} holds {n} files")
+                print(f"  {part} layer {i} {folder}: {n}{mark}")
+    others = [c for c in circles if not enforced(c[0])]
+    if others:
+        print("not enforced (" + ", ".join(p for p in PARTS
+                                           if p not in ENFORCE) + "):")
+        for c in others:
+            print("  circle: " + " -> ".join(name(n) for n in c))
+    if checked:
+        broken.append(f"{len(checked)} circles")
+    if len(upward) > MAX_UPWARD:
+        broken.append(f"{len(upward)} upward includes")
+    if broken:
+        print("check-layers: broken: " + "; ".join(broken), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

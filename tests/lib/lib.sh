@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# lib.sh — what every test script shares (sourced, not run), whatever it
+# tests: fail/skip/pass with the test's name, no_kernel, need, a work
+# directory of its own (clean_workdir: under ctest the test's directory,
+# emptied; by hand a fresh temporary one, so a script never deletes files
+# it does not own), and expect RC CMD... which runs CMD with stdout in
+# out.txt and stderr in err.txt and checks its exit code.
+# Set TEST before sourcing it.  Exit codes: 0 pass, 1 fail, 77 skipped
+# (with the reason printed).
+
+fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
+skip() { echo "$TEST: SKIP: $*"; exit 77; }
+pass() { echo "$TEST: PASS${1:+: $*}"; exit 0; }
+# The kernel (vmlinux, prepared tree) a test needs cannot be had: that is a
+# failure, unless ASMINLINE_ALLOW_SKIP=1 makes it a skip (77, one line).
+no_kernel() {
+	[ "${ASMINLINE_ALLOW_SKIP:-}" != 1 ] || skip "$*"
+	fail "$* (ASMINLINE_ALLOW_SKIP=1 makes this a skip)"
+}
+need() {
+	local t
+	for t in "$@"; do
+		command -v "$t" >/dev/null 2>&1 || skip "$t not found (install it: scripts/setup.sh)"
+	done
+}
+need_tool() { need "$@"; }
+
+clean_workdir() {
+	if [ -n "${ASMINLINE_TEST_WORKDIR:-}" ] && [ "$PWD" -ef "$ASMINLINE_TEST_WORKDIR" ]; then
+		find . -mindepth 1 -delete
+	else
+		cd "$(mktemp -d "${TMPDIR:-/tmp}/asminline-$TEST.XXXXXX")"
+		echo "$TEST: working in $PWD"
+	fi
+}
+
+expect() {
+	local want=$1 rc=0
+	shift
+	"$@" >out.txt 2>err.txt || rc=$?
+	[ "$rc" -eq "$want" ] || { cat out.txt err.txt >&2; fail "'$*' exited $rc, expected $want"; }
+}
+
+# A crash is never acceptable, whatever the input.
+expect_no_crash() {
+	local rc=0
+	"$@" >out.txt 2>err.txt || rc=$?
+	[ "$rc" -lt 128 ] || { cat err.txt >&2; fail "'$*' crashed (exit $rc)"; }
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 2 ] || fail "'$*' exited $rc (0 or 2 expected)"
+	return 0
+}
