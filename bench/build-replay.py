@@ -48,7 +48,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 CACHE = os.environ.get("ASMINLINE_CACHE", os.path.expanduser("~/.cache/asminline"))
 SERIES_PKG = {"6.1": "linux-6.1.", "6.12": "linux-6.12."}
-SAVED = re.compile(r"^savedcmd_(\S+) := (.*)$", re.M)
+# savedcmd_ since Linux 6.3, cmd_ before (6.1 runs objtool after a ';').
+SAVED = re.compile(r"^(?:saved)?cmd_(\S+) := (.*)$", re.M)
 
 
 def find_tree(kver):
@@ -66,7 +67,13 @@ def unit_command(text):
     m = SAVED.search(text)
     if not m:
         return None
-    argv = shlex.split(m.group(2))
+    lex = shlex.shlex(m.group(2), posix=True, punctuation_chars=";&|")
+    lex.whitespace_split = True
+    argv = []
+    for tok in lex:
+        if tok in (";", "&&", "||", "|"):
+            break
+        argv.append(tok)
     if not argv or argv[0] not in ("gcc", "cc") and not argv[0].endswith("gcc"):
         return None
     if "-c" not in argv or "-o" not in argv or not argv[-1].endswith(".c"):
