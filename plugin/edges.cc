@@ -372,8 +372,12 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 
 	if (st->done)
 		return;
-	/* The summaries are computed, nothing is decided: fork the re-run. */
-	if (!st->rerun_tried && pass->type == IPA_PASS) {
+	/*
+	 * The summaries are computed, nothing that reads them has run: fork
+	 * the re-run (edge_rerun_fork_point()).
+	 */
+	if (!st->rerun_tried && pass->type == IPA_PASS &&
+	    edge_rerun_fork_point(pass)) {
 		st->rerun_tried = true;
 		if (optimize && edges_summaries_live())
 			edge_rerun_start(pl, st);

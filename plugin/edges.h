@@ -261,6 +261,12 @@ const char *edge_rerun_outcome_name(enum edge_rerun_outcome o);
 bool edge_rerun_unanswered(const struct edges_state *st);
 
 /*
+ * edge-rerun.cc: is pass, a regular IPA pass, the one the re-run forks at
+ * (the first that can read a function summary or an asm's charge)?
+ */
+bool edge_rerun_fork_point(const opt_pass *pass);
+
+/*
  * edge-rerun.cc, the child's side.  Child_start: right after the fork,
  * wait for the parent's word (leave without it), then silence every
  * output and mark the flagged asm.  Child_answer: after "inline", write
