@@ -3,9 +3,9 @@
  * edges.cc — when and where the plugin looks at the inliner's refusals.
  *
  * When: right after "einline" ran for each function (edges_early_look);
- * at the first regular IPA pass, where the inliner's re-run is forked
- * (edge-rerun.cc; in the child this callback only waits for "inline" to
- * end); and twice around "inline".  Just before it executes,
+ * at the first regular IPA pass that can read the summaries, where the
+ * re-run is forked (edge-rerun.cc; in the child this callback only waits
+ * for "inline" to end); and twice around "inline".  Just before it runs,
  * every edge is as the inliner will first see it: its figures are kept
  * by edge uid (edge_limits_before), and an edge duplication hook hands
  * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
