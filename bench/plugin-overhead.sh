@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# plugin-overhead.sh PLUGIN [OBJ...] — what loading asminline.so costs the
-# compiler, on Linux 6.1 objects compiled with Kbuild's exact command line.
+# plugin-overhead.sh [--kver SERIES] [--old OLD.so] PLUGIN [OBJ...] — what
+# loading asminline.so costs the compiler, on Linux objects compiled with
+# Kbuild's exact command line.  SERIES is 6.1 (default) or 6.12, the trees
+# tests/kernel/prepare-kernel.sh prepares; OBJ defaults to kernel/fork.o
+# fs/namei.o (bench/edge-dense-units.py names the densest units of a build).
 #
 # For each object it runs cc1 under valgrind --tool=callgrind (through
 # gcc's -wrapper) without the plugin, with it as a build uses it (warn
@@ -10,15 +13,39 @@
 # rerun=0, and prints the instructions cc1 executed — the re-run's forked
 # child included, counted from the fork (--zero-before): callgrind counts
 # instructions, not seconds, so the figure does not depend on the load of
-# the machine.  Then it times the commands interleaved, REPEAT times
-# each (default 5), and prints the median wall-time ratios.
+# the machine.  With --old, OLD.so is measured the same way beside PLUGIN
+# (as a build uses it) and the two reports are compared: the line says
+# "same" when every record is identical, "DIFFER" otherwise.  A TOTAL line
+# sums the objects.  Then it times the commands interleaved, REPEAT times
+# each (default 5; 0: no timing), and prints the median wall-time ratios.
 #
-# Exit codes: 0 measured, 2 usage, 77 no kernel tree or no valgrind.
+# Environment: REPEAT; RERUN0=0 skips the rerun=0 compile; KEEP=DIR keeps
+# every count and report in DIR, and a count already there (same series,
+# object, plugin file contents and arguments) is not measured again, so
+# an interrupted run can be resumed.
+#
+# Exit codes: 0 measured, 1 the reports of --old and PLUGIN differ,
+# 2 usage, 77 no kernel tree or no valgrind.
 set -euo pipefail
 
+usage() { echo "usage: $0 [--kver 6.1|6.12] [--old OLD.so] PLUGIN.so [OBJ...]" >&2; exit 2; }
+kver=6.1 old=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kver) kver=${2:-}; shift 2 || usage ;;
+	--kver=*) kver=${1#--kver=}; shift ;;
+	--old) old=${2:-}; shift 2 || usage ;;
+	--old=*) old=${1#--old=}; shift ;;
+	-*) usage ;;
+	*) break ;;
+	esac
+done
 plugin=${1:-}
-[ -f "$plugin" ] || { echo "usage: $0 PLUGIN.so [OBJ...]" >&2; exit 2; }
-plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+[ -f "$plugin" ] || usage
+[ -z "$old" ] || [ -f "$old" ] || usage
+abspath() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+plugin=$(abspath "$plugin")
+[ -z "$old" ] || old=$(abspath "$old")
 shift
 objs=("$@")
 [ ${#objs[@]} -gt 0 ] || objs=(kernel/fork.o fs/namei.o)
@@ -26,12 +53,11 @@ repeat=${REPEAT:-5}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 command -v valgrind >/dev/null || { echo "plugin-overhead: SKIP: no valgrind" >&2; exit 77; }
-build=$("$here/tests/kernel/prepare-kernel.sh" x86_64) || exit $?
-src=$(dirname "$build")/src
+build=$("$here/tests/kernel/prepare-kernel.sh" --kver "$kver" x86_64 "${objs[@]}") || exit $?
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-
-make -s -C "$src" O="$build" -j"$(nproc)" "${objs[@]}" >&2
+keep=${KEEP:-$work/keep}
+mkdir -p "$keep"
 
 # Kbuild's compiler command for OBJ, writing to OUT and no dependency file.
 cmdline() {
@@ -42,12 +68,24 @@ cmdline() {
 		-e "s| -o $obj | -o $out |" -e 's/-Wp,-MMD,[^ ]* //'
 }
 
-# Instructions executed by cc1 for one compile.
+# Instructions executed by cc1 for one compile of OBJ with the plugin
+# SO (none: without) and ARGS, remembered in $keep under KEY.  The report
+# it writes is kept as $keep/KEY.report.jsonl.
 cc1_insns() {
-	local cmd=$1
-	rm -f "$work"/cg.*
-	(cd "$build" && eval "$cmd -wrapper valgrind,-q,--tool=callgrind,--zero-before=*edge_rerun_child_start*,--callgrind-out-file=$work/cg.%p") >/dev/null 2>&1
-	grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -h "^totals:" | awk '{ s += $2 } END { print s }'
+	local obj=$1 so=$2 args=$3 key cmd flags=
+	key=$kver.$(echo "$obj" | tr / _).$( { [ "$so" = none ] || sha256sum < "$so"; echo "$args"; } | sha256sum | cut -c1-12)
+	if [ ! -s "$keep/$key.insns" ]; then
+		if [ "$so" != none ]; then
+			rm -f "$keep/$key.report.jsonl"
+			flags="-fplugin=$so -fplugin-arg-asminline-report=$keep/$key.report.jsonl -fplugin-arg-asminline-diag=none $args"
+		fi
+		cmd="$(cmdline "$obj" "$work/out.o") $flags"
+		rm -f "$work"/cg.*
+		(cd "$build" && eval "$cmd -wrapper valgrind,-q,--tool=callgrind,--zero-before=*edge_rerun_child_start*,--callgrind-out-file=$work/cg.%p") >/dev/null 2>&1
+		grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -h "^totals:" |
+			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.insns"
+	fi
+	echo "$keep/$key"
 }
 
 wall() {
@@ -58,28 +96,63 @@ wall() {
 	echo "$t1 - $t0" | bc
 }
 
-flags="-fplugin=$plugin -fplugin-arg-asminline-report=$work/report.jsonl -fplugin-arg-asminline-diag=none"
 pct() { echo "scale=6; ($2 - $1) * 100 / $1" | bc; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# A report's records in a stable order: the same records, the same text.
+same() { cmp -s <(sort "$1.report.jsonl") <(sort "$2.report.jsonl") && echo same || echo DIFFER; }
 
-printf '%-22s %14s %14s %9s %14s %9s %8s %8s\n' OBJECT "cc1 insns" \
-	"with plugin" "+insns" "rerun=0" "+insns" "wall" "wall r=0"
+rerun0=${RERUN0:-1}
+status=0
+hdr=(OBJECT "cc1 insns")
+[ -z "$old" ] || hdr+=("old plugin" "+insns")
+hdr+=("with plugin" "+insns")
+[ "$rerun0" = 0 ] || hdr+=("rerun=0" "+insns")
+[ -z "$old" ] || hdr+=(reports)
+[ "$repeat" = 0 ] || hdr+=(wall "wall r=0")
+printf '%-44s' "${hdr[0]}"; printf ' %14s' "${hdr[@]:1}"; echo
+declare -A sum
 for obj in "${objs[@]}"; do
-	base=$(cmdline "$obj" "$work/out.o")
-	with="$base $flags"
-	norerun="$base $flags -fplugin-arg-asminline-rerun=0"
-	a=$(cc1_insns "$base")
-	b=$(cc1_insns "$with")
-	c=$(cc1_insns "$norerun")
-	r1=() r0=()
-	for _ in $(seq "$repeat"); do
-		t0=$(wall "$base")
-		t1=$(wall "$with")
-		t2=$(wall "$norerun")
-		r1+=("$(echo "scale=6; $t1 / $t0" | bc)")
-		r0+=("$(echo "scale=6; $t2 / $t0" | bc)")
-	done
-	printf '%-22s %14s %14s %8.3f%% %14s %8.3f%% %7.3fx %7.3fx\n' "$obj" "$a" \
-		"$b" "$(pct "$a" "$b")" "$c" "$(pct "$a" "$c")" \
-		"$(printf '%s\n' "${r1[@]}" | median)" "$(printf '%s\n' "${r0[@]}" | median)"
+	line=("$obj")
+	a=$(cat "$(cc1_insns "$obj" none "")".insns)
+	line+=("$a"); sum[a]=$(( ${sum[a]:-0} + a ))
+	if [ -n "$old" ]; then
+		ko=$(cc1_insns "$obj" "$old" "")
+		o=$(cat "$ko.insns")
+		line+=("$o" "$(printf '%+.3f%%' "$(pct "$a" "$o")")"); sum[o]=$(( ${sum[o]:-0} + o ))
+	fi
+	kb=$(cc1_insns "$obj" "$plugin" "")
+	b=$(cat "$kb.insns")
+	line+=("$b" "$(printf '%+.3f%%' "$(pct "$a" "$b")")"); sum[b]=$(( ${sum[b]:-0} + b ))
+	if [ "$rerun0" != 0 ]; then
+		c=$(cat "$(cc1_insns "$obj" "$plugin" -fplugin-arg-asminline-rerun=0)".insns)
+		line+=("$c" "$(printf '%+.3f%%' "$(pct "$a" "$c")")"); sum[c]=$(( ${sum[c]:-0} + c ))
+	fi
+	if [ -n "$old" ]; then
+		s=$(same "$ko" "$kb")
+		[ "$s" = same ] || status=1
+		line+=("$s")
+	fi
+	if [ "$repeat" != 0 ]; then
+		base=$(cmdline "$obj" "$work/out.o")
+		flags="-fplugin=$plugin -fplugin-arg-asminline-report=$work/report.jsonl -fplugin-arg-asminline-diag=none"
+		r1=() r0=()
+		for _ in $(seq "$repeat"); do
+			t0=$(wall "$base")
+			t1=$(wall "$base $flags")
+			t2=$(wall "$base $flags -fplugin-arg-asminline-rerun=0")
+			r1+=("$(echo "scale=6; $t1 / $t0" | bc)")
+			r0+=("$(echo "scale=6; $t2 / $t0" | bc)")
+		done
+		line+=("$(printf '%.3fx' "$(printf '%s\n' "${r1[@]}" | median)")"
+		       "$(printf '%.3fx' "$(printf '%s\n' "${r0[@]}" | median)")")
+	fi
+	printf '%-44s' "${line[0]}"; printf ' %14s' "${line[@]:1}"; echo
 done
+if [ ${#objs[@]} -gt 1 ]; then
+	line=(TOTAL "${sum[a]}")
+	[ -z "$old" ] || line+=("${sum[o]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[o]}")")")
+	line+=("${sum[b]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[b]}")")")
+	[ "$rerun0" = 0 ] || line+=("${sum[c]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[c]}")")")
+	printf '%-44s' "${line[0]}"; printf ' %14s' "${line[@]:1}"; echo
+fi
+exit $status

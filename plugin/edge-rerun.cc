@@ -11,8 +11,9 @@
  * in warn mode the callee grew first, and the other way round.  Deriving
  * that order again would be rewriting the inliner; running it is exact.
  *
- * At the first regular IPA pass (the IPA summaries have just been
- * computed, nothing is decided) the plugin forks.  The child waits: only
+ * At the first regular IPA pass that can read the IPA summaries (they
+ * have just been computed, nothing that reads them has run:
+ * edge_rerun_fork_point()) the plugin forks.  The child waits: only
  * when the parent's own "inline" has refused a call for size whose callee
  * holds flagged asm (a call an edge record will be written for) is it told
  * to go on; otherwise it leaves, having cost a fork.  Then it:
@@ -73,6 +74,46 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
 	const char *name = to->asm_name();
 
 	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, name, strlen(name));
+}
+
+/*
+ * The regular IPA passes that run before "cp" and that neither read a
+ * function summary nor charge an asm (GCC 12's passes.def order):
+ *   odr            ODR types of C++ (none in C);
+ *   whole-program  symbol visibility, from the declarations;
+ *   profile_estimate  node frequencies from the call graph and the
+ *                  profile histogram (made before the fork, the same in
+ *                  both processes);
+ *   icf            compares bodies statement by statement: an asm's
+ *                  template, operands and flags, "asm inline" among them,
+ *                  never its size.  Two asm statements it may find equal
+ *                  have the same template, so either both are flagged or
+ *                  neither (the rule is the template's): marking them
+ *                  first or later changes no comparison.  Without a
+ *                  profile read from a file ipa_merge_profiles() changes
+ *                  no count of the body that stays.
+ * Their work does not depend on what the child changes, so the child
+ * starts after them instead of doing it again: it forks at the first
+ * other regular IPA pass ("devirt" with -O2), before "cp", whose clones
+ * do depend on sizes.  With a profile (-fprofile-use, -fauto-profile)
+ * it forks at the first, as it always did.
+ */
+bool edge_rerun_fork_point(const opt_pass *pass)
+{
+	static const char *const before[] = {
+		"odr", "whole-program", "profile_estimate", "icf",
+	};
+
+	if (flag_branch_probabilities || flag_auto_profile || !pass->name)
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(before); i++)
+		if (!strcmp(pass->name, before[i]))
+			/*
+			 * For tests/plugin/rerun-fork.sh: the fork where it
+			 * was before, to compare the records of both.
+			 */
+			return getenv("ASMINLINE_TEST_RERUN_FORK_FIRST") != NULL;
+	return true;
 }
 
 /* ---- the child ---- */

@@ -3,9 +3,9 @@
  * edges.cc — when and where the plugin looks at the inliner's refusals.
  *
  * When: right after "einline" ran for each function (edges_early_look);
- * at the first regular IPA pass, where the inliner's re-run is forked
- * (edge-rerun.cc; in the child this callback only waits for "inline" to
- * end); and twice around "inline".  Just before it executes,
+ * at the first regular IPA pass that can read the summaries, where the
+ * re-run is forked (edge-rerun.cc; in the child this callback only waits
+ * for "inline" to end); and twice around "inline".  Just before it runs,
  * every edge is as the inliner will first see it: its figures are kept
  * by edge uid (edge_limits_before), and an edge duplication hook hands
  * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
@@ -230,6 +230,51 @@ static const struct edge_early_look *edges_early_get(struct edges_state *st,
 	return hit;
 }
 
+/*
+ * Could "inline" refuse a call whose callee then holds over-counted asm
+ * (the only calls judged, edges_wanted())?  Only if a call reaches a body
+ * that holds some already: a callee gains asm by inlining what it calls,
+ * so a path to such a body ends in a direct call to it, or in an indirect
+ * call that IPA may turn into one to a function whose address is taken.
+ * No such call: nothing can be judged, and the re-run need not fork (the
+ * fork itself, and the copy-on-write faults of every page the compile
+ * writes after it, cost a unit more than the re-run's instructions).
+ * The bodies' sums go into before_asm, which edges_first_look() reads
+ * again: nothing changes a body before "inline".
+ */
+bool edges_may_judge(struct asminline_plugin *pl, struct edges_state *st)
+{
+	bool indirect = false, taken = false;
+	cgraph_node *node;
+
+	st->before_asm.with_ipa_inlines = false;
+	FOR_EACH_FUNCTION(node) {
+		if (node->alias || node->thunk)
+			continue;
+		indirect |= node->indirect_calls != NULL;
+		for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
+			cgraph_node *callee;
+
+			if (!e->callee)
+				continue;
+			callee = e->callee->ultimate_alias_target();
+			if (callee->definition &&
+			    edge_asm_callee(pl, st, &st->before_asm, callee)->overcount)
+				return true;
+		}
+	}
+	if (!indirect)
+		return false;
+	FOR_EACH_DEFINED_FUNCTION(node) {
+		if (node->alias || node->thunk || !node->address_taken)
+			continue;
+		taken = edge_asm_callee(pl, st, &st->before_asm, node)->overcount;
+		if (taken)
+			return true;
+	}
+	return false;
+}
+
 /* "inline" is about to run: every edge as the IPA inliner will first see it. */
 static void edges_first_look(struct asminline_plugin *pl,
 			     struct edges_state *st)
@@ -237,6 +282,7 @@ static void edges_first_look(struct asminline_plugin *pl,
 	cgraph_node *node;
 
 	st->before_asm.with_ipa_inlines = false;
+	edge_limits_memo_begin();
 	FOR_EACH_FUNCTION(node) {
 		if (node->alias || node->thunk)
 			continue;
@@ -252,6 +298,7 @@ static void edges_first_look(struct asminline_plugin *pl,
 					e, sum, edges_before_slot(st, e->get_uid()));
 		}
 	}
+	edge_limits_memo_end();
 	st->dup_hook = symtab->add_edge_duplication_hook(edges_duplicated, st);
 }
 
@@ -372,8 +419,12 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 
 	if (st->done)
 		return;
-	/* The summaries are computed, nothing is decided: fork the re-run. */
-	if (!st->rerun_tried && pass->type == IPA_PASS) {
+	/*
+	 * The summaries are computed, nothing that reads them has run: fork
+	 * the re-run (edge_rerun_fork_point()).
+	 */
+	if (!st->rerun_tried && pass->type == IPA_PASS &&
+	    edge_rerun_fork_point(pass)) {
 		st->rerun_tried = true;
 		if (optimize && edges_summaries_live())
 			edge_rerun_start(pl, st);

@@ -250,6 +250,8 @@ bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
  * child still waiting (the unit ended early) and free the answers.
  */
 void edge_rerun_init(struct edges_state *st);
+/* Before the fork: could any call be judged at all (edges.cc)? */
+bool edges_may_judge(struct asminline_plugin *pl, struct edges_state *st);
 void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st);
 void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 			bool needed);
@@ -259,6 +261,12 @@ const char *edge_rerun_outcome_name(enum edge_rerun_outcome o);
 /* The verdicts of this unit's edges are the rule's where the re-run's
  * were wanted: FAILED or TIMEOUT. */
 bool edge_rerun_unanswered(const struct edges_state *st);
+
+/*
+ * edge-rerun.cc: is pass, a regular IPA pass, the one the re-run forks at
+ * (the first that can read a function summary or an asm's charge)?
+ */
+bool edge_rerun_fork_point(const opt_pass *pass);
 
 /*
  * edge-rerun.cc, the child's side.  Child_start: right after the fork,
@@ -287,6 +295,13 @@ bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
  * edge-limits.cc: before the IPA inliner decides, GCC's rule for e on the
  * inliner's figures, with and without the over-count of sum.
  */
+/*
+ * While the IPA state holds still (the inliner's first look): remember
+ * each callee's growth over all its callers instead of computing it
+ * again for every call.
+ */
+void edge_limits_memo_begin(void);
+void edge_limits_memo_end(void);
 void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 			struct edge_before *out);
 /*
