@@ -115,11 +115,15 @@ void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st)
 		return;
 	}
 	r->outcome = EDGE_RERUN_NOT_NEEDED;
-	/* (tests/plugin/rerun-nofork.sh compares with the fork.) */
-	if (!st->nflagged_seen ||
-	    (!edges_may_judge(pl, st) &&
-	     !getenv("ASMINLINE_TEST_RERUN_ALWAYS_FORK")))
+	if (!st->nflagged_seen)
 		return;
+	/* (tests/plugin/rerun-nofork.sh compares with the fork.) */
+	if (!edges_may_judge(pl, st) &&
+	    !getenv("ASMINLINE_TEST_RERUN_ALWAYS_FORK")) {
+		if (pl->opts.verbose)
+			fprintf(stderr, "asminline: no call reaches flagged asm: the inliner's re-run was not started\n");
+		return;
+	}
 	/*
 	 * A failure here is only a failure if a call is then judged: the
 	 * reason waits in why until edge_rerun_collect() knows.

@@ -19,8 +19,10 @@
 #      a note; the records are rerun=0's but for "unit_rerun": "failed"
 #      (rerun=0: "off", an answer: "done"); tests/plugin/rerun-faults.py
 #      injects every other fault, on a kernel unit;
-#   3. it costs nothing where nothing is judged: a unit whose calls are all
-#      inlined starts a child that is told to leave (no answer line);
+#   3. it costs nothing where nothing is judged: a unit where no call
+#      reaches flagged asm starts no child; one where a call does but
+#      none is refused for size starts a child that is told to leave (no
+#      answer line);
 #   4. a bad value is refused, naming the flag.
 . "$(dirname "$0")/lib.sh"
 need_x86_64
@@ -115,15 +117,27 @@ if edges(sys.argv[1], "off") != edges(sys.argv[2], "failed"):
     sys.exit("rerun: FAIL: records after a dead child differ from rerun=0's")
 EOF2
 
-# 3. Nothing refused: the child is told to leave, no answer is read.
+# 3. No call reaches the flagged asm: no child.  A call does, none is
+# refused for size (noinline is another reason): the child is told to
+# leave, no answer is read.
 cat >small.c <<'EOF'
 static inline void inc(int *p) { asm volatile(".pushsection .smp_locks,\"a\"\n.balign 4\n.long 671f - .\n.popsection\n671:\n\tlock; incl %0" : "+m"(*p)); }
 void f(int *p) { inc(p); inc(p + 1); }
+#ifdef CALLED
+__attribute__((noinline)) void h(int *p) { inc(p); }
+void g(int *p) { h(p); }
+#endif
 EOF
 "$CC" "${base[@]}" -o small.s small.c 2>small.err || fail "small.c: compile failed"
-grep -q "re-run answered" small.err && fail "a re-run ran for a unit with nothing refused"
-grep -q "re-run was not needed" small.err ||
-	fail "small.c: no child was started and released: $(grep -c . small.err) lines of trace"
+grep -q "re-run answered\|re-run was not needed" small.err &&
+	fail "small.c: a re-run started for a unit where no call reaches flagged asm"
+grep -q "re-run was not started" small.err ||
+	fail "small.c: no 'not started' line: $(grep -c . small.err) lines of trace"
+"$CC" "${base[@]}" -DCALLED -o called.s small.c 2>called.err ||
+	fail "small.c -DCALLED: compile failed"
+grep -q "re-run answered" called.err && fail "a re-run ran for a unit with nothing refused"
+grep -q "re-run was not needed" called.err ||
+	fail "small.c -DCALLED: no child was started and released: $(grep -c . called.err) lines of trace"
 
 # 4. Strict value.
 if "$CC" -O2 -S -fplugin="$PLUGIN" -fplugin-arg-asminline-rerun=2 -o bad.s small.c 2>bad.err; then
