@@ -43,8 +43,9 @@
  * A child that fails (an ICE, a signal, a short answer, no answer in
  * time) answers nothing and the model's verdict stands; the records say
  * so.  Not run with -flto (no IPA inliner in this process), in mode=apply
- * (nothing is over-counted), with rerun=0, or when no body holds a
- * flagged statement.
+ * (nothing is over-counted), with rerun=0, when no body holds a flagged
+ * statement, or when no call reaches one (edges_may_judge(): then no
+ * fork either, whose page copies cost more than the re-run's work).
  *
  * The child writes nothing but its answer, and nothing the parent shares
  * with it (open file descriptions, the assembler output's offset) changes
