@@ -78,6 +78,9 @@ def unit_command(text):
         return None
     if "-c" not in argv or "-o" not in argv or not argv[-1].endswith(".c"):
         return None
+    # A kernel unit (KCFLAGS, hence the plugin, reach no host program).
+    if "-D__KERNEL__" not in argv:
+        return None
     return m.group(1), argv
 
 
