@@ -7,7 +7,7 @@
  *
  * Compiled once per page: with GENMAN_ASMSCAN against
  * analyzer/verbs/asmscan-options.def (asmscan(1)), with GENMAN_ASMINLINE against
- * plugin/options.def (asminline(7)).  The template is roff; genman copies
+ * plugin/base/options.def (asminline(7)).  The template is roff; genman copies
  * it and replaces
  *   a line "@OPTIONS@"  by one .TP entry per option of the table,
  *   a line "@VERBS@"    by the verbs, as the built ASMSCAN lists them

@@ -8,7 +8,13 @@
  * the callbacks are registered.  With "disable" the arguments are still
  * checked, but nothing is registered.
  */
-#include "asminline.h"
+#include "plugin-state.h"
+#include "site-list.h"
+#include "embed.h"
+#include "edges.h"
+#include "asm-pass.h"
+#include "asm-diag.h"
+#include "target.h"
 
 /* The two symbols GCC looks up; everything else is hidden (exports.map). */
 __attribute__((visibility("default"))) int plugin_is_GPL_compatible;
@@ -29,6 +35,8 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	asm_pass_finish(pl);
 	edges_finish(pl);
 	report_close(&pl->report);
+	free(pl->embed);
+	free(pl->sites);
 	free(pl->site_stmts);
 	free(pl->site_applied);
 	site_list_free(&pl->opts.sites);
@@ -57,8 +65,11 @@ static void asminline_finish_unit(void *gcc_data, void *user_data)
 {
 	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
 
+	const char *rerun, *rerun_error;
+
 	(void)gcc_data;
-	embed_finish_unit(pl);
+	rerun = edges_unit_rerun(pl->edges, &rerun_error);
+	embed_finish_unit(pl, rerun, rerun_error);
 	asm_diag_finish_unit(pl);
 }
 
@@ -112,6 +123,8 @@ static int asminline_setup(struct asminline_plugin *pl, const char *name)
 	}
 	if (asminline_setup_paths(pl, name))
 		return 1;
+	pl->embed = XCNEW(struct embed_unit);
+	pl->sites = XCNEW(struct asm_sites);
 	pl->report.fd = -1;
 	if (pl->opts.report_path) {
 		int err = report_open(&pl->report, pl->opts.report_path);

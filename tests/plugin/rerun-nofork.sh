@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # rerun-nofork.sh PLUGIN CC — the re-run forks only where a call may be
-# judged (edges_may_judge(), plugin/edges.cc): on rerun-nofork.c, cc1
+# judged (edges_may_judge(), plugin/edges/edges.cc): on rerun-nofork.c, cc1
 # (under strace) starts no process when the flagged asm sits in a function
 # no call of the unit reaches, and one when a direct call (-DCALLED) or
 # an indirect call that may reach it (-DINDIRECT, its address taken)

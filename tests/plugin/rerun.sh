@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# rerun.sh PLUGIN CC — the inliner's re-run (plugin/edge-rerun.cc): a
+# rerun.sh PLUGIN CC — the inliner's re-run (plugin/edges/edge-rerun.cc): a
 # forked cc1 that runs GCC's IPA inliner again without the over-count.
 #
 #   1. it leaves no trace: with rerun=1 and rerun=0 the assembler output

@@ -13,7 +13,10 @@
  * text holds no byte below 0x20 (the writer escapes those), so no string
  * can contain the NUL that ends it.
  */
-#include "asminline.h"
+#include "embed.h"
+#include "edge-record.h"
+#include "fingerprint.h"
+#include "plugin-state.h"
 
 static uint64_t embed_id(const char *json, size_t len)
 {
@@ -272,7 +275,8 @@ void embed_unit_free(struct embed_unit *e)
 	memset(e, 0, sizeof(*e));
 }
 
-void embed_finish_unit(struct asminline_plugin *pl)
+void embed_finish_unit(struct asminline_plugin *pl, const char *rerun,
+		       const char *rerun_error)
 {
 	struct embed_unit_meta meta;
 	const char *why;
@@ -306,19 +310,14 @@ void embed_finish_unit(struct asminline_plugin *pl)
 	meta.arch = asmtpl_arch_name(pl->arch);
 	meta.mode = pl->opts.mode == ASMINLINE_MODE_APPLY ? "apply" : "warn";
 	meta.threshold = pl->opts.threshold;
-	meta.rerun = "off";
-	meta.rerun_error = NULL;
-	if (pl->edges) {
-		meta.rerun = edge_rerun_outcome_name(pl->edges->rerun.outcome);
-		if (edge_rerun_unanswered(pl->edges))
-			meta.rerun_error = pl->edges->rerun.why;
-	}
-	bytes = embed_unit_write(&pl->embed, &meta, asm_out_file);
+	meta.rerun = rerun;
+	meta.rerun_error = rerun_error;
+	bytes = embed_unit_write(pl->embed, &meta, asm_out_file);
 	if (pl->opts.verbose)
 		fprintf(stderr,
 			"asminline: %s: embedded %lu site, %lu stmt, %lu edge and 1 unit record(s) in .comment (%lu bytes)\n",
-			meta.tu, (unsigned long)pl->embed.sites.n,
-			(unsigned long)pl->embed.stmts.n,
-			(unsigned long)pl->embed.edges.n, (unsigned long)bytes);
-	embed_unit_free(&pl->embed);
+			meta.tu, (unsigned long)pl->embed->sites.n,
+			(unsigned long)pl->embed->stmts.n,
+			(unsigned long)pl->embed->edges.n, (unsigned long)bytes);
+	embed_unit_free(pl->embed);
 }

@@ -110,4 +110,15 @@ size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
 
 void embed_unit_free(struct embed_unit *e);
 
+struct asminline_plugin;
+/*
+ * At the end of the unit (PLUGIN_FINISH_UNIT, asm_out_file still open):
+ * write pl->embed's strings and the unit record, whose "rerun" is rerun
+ * (what became of the inliner's re-run) and "rerun_error" rerun_error
+ * (NULL unless it failed), then free them.  Nothing with embed=0, after
+ * an error, or where embed_unit_unsupported() says no.
+ */
+void embed_finish_unit(struct asminline_plugin *pl, const char *rerun,
+		       const char *rerun_error);
+
 #endif /* ASMINLINE_EMBED_H */

@@ -29,8 +29,15 @@
  * has not run: no edge record is written then (the compile step does not
  * execute "inline" at all; in lto1 the walk is skipped).
  */
-#include "asminline.h"
 #include "edges.h"
+#include "edge-state.h"
+#include "edge-asm.h"
+#include "edge-limits.h"
+#include "edge-rerun.h"
+#include "edge-rerun-proc.h"
+#include "asm-record.h"
+#include "embed.h"
+#include "plugin-state.h"
 
 void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
 {
@@ -242,7 +249,7 @@ static const struct edge_early_look *edges_early_get(struct edges_state *st,
  * The bodies' sums go into before_asm, which edges_first_look() reads
  * again: nothing changes a body before "inline".
  */
-bool edges_may_judge(struct asminline_plugin *pl, struct edges_state *st)
+static bool edges_may_judge(struct asminline_plugin *pl, struct edges_state *st)
 {
 	bool indirect = false, taken = false;
 	cgraph_node *node;
@@ -366,7 +373,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	 */
 	if (pl->opts.embed && (rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM ||
 			       edge_rerun_unanswered(st)))
-		embed_unit_add_edge(&pl->embed, &rec);
+		embed_unit_add_edge(pl->embed, &rec);
 }
 
 /*
@@ -411,6 +418,25 @@ static void edges_stop_hook(struct edges_state *st)
 	st->dup_hook = NULL;
 }
 
+/*
+ * Fork the inliner's re-run where it is wanted and a call can be judged
+ * at all (tests/plugin/rerun-nofork.sh compares with the fork, which
+ * ASMINLINE_TEST_RERUN_ALWAYS_FORK forces).
+ */
+static void edges_start_rerun(struct asminline_plugin *pl,
+			      struct edges_state *st)
+{
+	if (!edge_rerun_wanted(pl, st))
+		return;
+	if (!edges_may_judge(pl, st) &&
+	    !getenv("ASMINLINE_TEST_RERUN_ALWAYS_FORK")) {
+		if (pl->opts.verbose)
+			fprintf(stderr, "asminline: no call reaches flagged asm: the inliner's re-run was not started\n");
+		return;
+	}
+	edge_rerun_start(pl, st);
+}
+
 static void edges_pass_execution(void *gcc_data, void *user_data)
 {
 	opt_pass *pass = (opt_pass *)gcc_data;
@@ -427,7 +453,7 @@ static void edges_pass_execution(void *gcc_data, void *user_data)
 	    edge_rerun_fork_point(pass)) {
 		st->rerun_tried = true;
 		if (optimize && edges_summaries_live())
-			edge_rerun_start(pl, st);
+			edges_start_rerun(pl, st);
 	}
 	if (st->rerun.state == EDGE_RERUN_CHILD) {
 		if (st->inline_started)
@@ -476,6 +502,16 @@ void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 	edge_rerun_init(pl->edges);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  edges_pass_execution, pl);
+}
+
+const char *edges_unit_rerun(const struct edges_state *st, const char **why)
+{
+	*why = NULL;
+	if (!st)
+		return edge_rerun_outcome_name(EDGE_RERUN_OFF);
+	if (edge_rerun_unanswered(st))
+		*why = st->rerun.why;
+	return edge_rerun_outcome_name(st->rerun.outcome);
 }
 
 void edges_finish(struct asminline_plugin *pl)

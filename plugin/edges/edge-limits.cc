@@ -47,8 +47,7 @@
  * changes time as much as size, and a refused edge had none.  The numbers
  * measured against mode=apply are in docs/edges.md.
  */
-#include "asminline.h"
-#include "edges.h"
+#include "edge-limits.h"
 
 /* What want_inline_small_function_p looks at for one edge. */
 struct edge_view {

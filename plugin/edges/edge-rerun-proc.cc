@@ -25,8 +25,9 @@
  *     carry it (edges.cc, embed.cc), and one diagnostic at the diag level
  *     the user chose tells them, verbose or not.
  */
-#include "asminline.h"
-#include "edges.h"
+#include "edge-rerun-proc.h"
+#include "edge-rerun.h"
+#include "plugin-state.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -103,27 +104,25 @@ static void edge_rerun_fail(struct edge_rerun *r, enum edge_rerun_outcome o,
 	va_end(ap);
 }
 
+bool edge_rerun_wanted(struct asminline_plugin *pl, struct edges_state *st)
+{
+	struct edge_rerun *r = &st->rerun;
+
+	if (!pl->opts.rerun || pl->opts.mode != ASMINLINE_MODE_WARN ||
+	    in_lto_p || flag_generate_lto || flag_generate_offload) {
+		r->outcome = EDGE_RERUN_OFF;
+		return false;
+	}
+	r->outcome = EDGE_RERUN_NOT_NEEDED;
+	return st->nflagged_seen != 0;
+}
+
 void edge_rerun_start(struct asminline_plugin *pl, struct edges_state *st)
 {
 	struct edge_rerun *r = &st->rerun;
 	int go[2], answer[2];
 	pid_t self = getpid(), pid;
 
-	if (!pl->opts.rerun || pl->opts.mode != ASMINLINE_MODE_WARN ||
-	    in_lto_p || flag_generate_lto || flag_generate_offload) {
-		r->outcome = EDGE_RERUN_OFF;
-		return;
-	}
-	r->outcome = EDGE_RERUN_NOT_NEEDED;
-	if (!st->nflagged_seen)
-		return;
-	/* (tests/plugin/rerun-nofork.sh compares with the fork.) */
-	if (!edges_may_judge(pl, st) &&
-	    !getenv("ASMINLINE_TEST_RERUN_ALWAYS_FORK")) {
-		if (pl->opts.verbose)
-			fprintf(stderr, "asminline: no call reaches flagged asm: the inliner's re-run was not started\n");
-		return;
-	}
 	/*
 	 * A failure here is only a failure if a call is then judged: the
 	 * reason waits in why until edge_rerun_collect() knows.

@@ -15,6 +15,7 @@
 
 #include "gcc-compat.h"
 #include "asm-record.h"
+#include "plugin-state.h"
 
 struct asm_site {
 	char *file;			/* spelling_file */
@@ -41,7 +42,10 @@ struct asm_sites {
 void asm_diag_collect(struct asm_sites *sites, location_t loc,
 		      const struct asm_record *rec);
 
-/* asm-fixit.cc: a fix-it from the asm keyword at loc to asm_inline. */
-bool asm_fixit_add(rich_location *richloc, location_t loc);
+/*
+ * Emit one note or warning per site collected in pl->sites, in the order
+ * they were first met (at the end of the unit), and forget them.
+ */
+void asm_diag_finish_unit(struct asminline_plugin *pl);
 
 #endif /* ASMINLINE_ASM_DIAG_H */

@@ -60,9 +60,6 @@ struct asminline_options {
 	bool help;
 };
 
-/* A decimal number in [lo, hi]: digits only, no sign, no overflow. */
-bool options_parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out);
-
 /* The help text shown by `gcc --help -fplugin=...` and by the help key. */
 extern const char asminline_help[];
 

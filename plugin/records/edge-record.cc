@@ -6,7 +6,7 @@
  * struct: the embedded "edge" string (embed.cc) is the same JSON object as
  * the report's line, without the newline.
  */
-#include "edges.h"
+#include "edge-record.h"
 #include "asm-record.h"
 #include "json-buf.h"
 #include "fingerprint.h"

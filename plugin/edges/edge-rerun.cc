@@ -52,8 +52,9 @@
  * before it is told to go on: the parent may kill it at any moment
  * without a trace in the compilation.
  */
-#include "asminline.h"
-#include "edges.h"
+#include "edge-rerun.h"
+#include "edge-asm.h"
+#include "plugin-state.h"
 
 #include <dirent.h>
 #include <signal.h>

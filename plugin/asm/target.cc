@@ -12,7 +12,7 @@
  * every function (no target attribute or pragma sets either).  -mx32 is
  * 64-bit code: TARGET_64BIT.
  */
-#include "asminline.h"
+#include "target.h"
 
 enum asmtpl_arch asminline_target_arch(enum asmtpl_arch family)
 {

@@ -18,7 +18,12 @@
  *
  * Warn mode only reads the IL: code generation is unchanged.
  */
-#include "asminline.h"
+#include "asm-pass.h"
+#include "asm-diag.h"
+#include "asm-record.h"
+#include "embed.h"
+#include "edges.h"
+#include "site-list.h"
 
 static const pass_data asm_pass_data = {
 	GIMPLE_PASS,		/* type */
@@ -209,9 +214,9 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	pl->nstmts++;
 	pl->nflagged += rec.flagged;
 	if (opts->embed)
-		embed_unit_add_asm(&pl->embed, &rec);
+		embed_unit_add_asm(pl->embed, &rec);
 	if (asm_pass_reported(pl, &rec))
-		asm_diag_collect(&pl->sites, loc, &rec);
+		asm_diag_collect(pl->sites, loc, &rec);
 	if (opts->verbose)
 		asm_pass_trace(&rec);
 	if (pl->report.fd >= 0) {
@@ -265,5 +270,5 @@ void asm_pass_finish(struct asminline_plugin *pl)
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);
 	json_buf_free(&pl->line);
-	embed_unit_free(&pl->embed);
+	embed_unit_free(pl->embed);
 }

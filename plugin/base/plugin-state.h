@@ -1,25 +1,29 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * asminline.h — the plugin's state for one compiler run (one translation
- * unit) and the entry points its parts offer each other.
+ * plugin-state.h — the plugin's state for one compiler run (one
+ * translation unit), handed to every part.
  *
  * Lifetime: made in plugin_init, torn down at PLUGIN_FINISH.  The asmtpl
  * context is created on the first function, after the front end has seen
  * every top-level asm, so that .macro definitions made there are known.
+ *
+ * Layering: this header sits in base/ and includes base/ only.  The state
+ * a higher part owns (the edges, the embedded records, the flagged sites)
+ * is a pointer to a type that part declares; asminline.cc allocates it.
  */
-#ifndef ASMINLINE_ASMINLINE_H
-#define ASMINLINE_ASMINLINE_H
+#ifndef ASMINLINE_PLUGIN_STATE_H
+#define ASMINLINE_PLUGIN_STATE_H
 
 #include "gcc-compat.h"
 #include "options.h"
 #include "report.h"
 #include "json-buf.h"
 #include "fingerprint.h"
-#include "asm-record.h"
-#include "edges.h"
-#include "embed.h"
-#include "asm-diag.h"
 #include "srcpath.h"
+
+struct edges_state;
+struct embed_unit;
+struct asm_sites;
 
 struct asminline_plugin {
 	struct asminline_options opts;
@@ -34,9 +38,9 @@ struct asminline_plugin {
 	struct fingerprint_seen seen;	/* ordinals within the current function */
 	unsigned long nstmts;		/* statements visited in this TU */
 	unsigned long nflagged;
-	struct edges_state *edges;	/* edge records (edges.cc) */
-	struct embed_unit embed;	/* embed=1: this unit's .comment strings */
-	struct asm_sites sites;		/* flagged sites, reported at unit end */
+	struct edges_state *edges;	/* edge records (edges/edges.cc) */
+	struct embed_unit *embed;	/* embed=1: this unit's .comment strings */
+	struct asm_sites *sites;	/* flagged sites, reported at unit end */
 	struct srcpath paths;		/* file names as records write them */
 	const char *main_abs;		/* the main input file, absolute */
 	unsigned long nunreported;	/* flagged, spelled elsewhere: diag-scope */
@@ -44,21 +48,4 @@ struct asminline_plugin {
 	unsigned long *site_stmts, *site_applied;
 };
 
-/*
- * target.cc: the target of this unit's code for a plugin built for
- * family (i386 or i386-code16 for an x86_64 GCC run with -m32 or -m16).
- */
-enum asmtpl_arch asminline_target_arch(enum asmtpl_arch family);
-
-/* asm-pass.cc: the GIMPLE pass inserted after "cfg". */
-opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl);
-/* asm-pass.cc: free what the pass allocated (PLUGIN_FINISH). */
-void asm_pass_finish(struct asminline_plugin *pl);
-
-/* asm-diag.cc: one note or warning per flagged site, at the unit's end. */
-void asm_diag_finish_unit(struct asminline_plugin *pl);
-
-/* embed.cc: write the unit's records into the assembler output. */
-void embed_finish_unit(struct asminline_plugin *pl);
-
-#endif /* ASMINLINE_ASMINLINE_H */
+#endif /* ASMINLINE_PLUGIN_STATE_H */

@@ -10,6 +10,7 @@
  * for a repeated key) and say what would have been accepted.
  */
 #include "options.h"
+#include "num.h"
 
 /*
  * The help text, from options.def: one line per argument, its description
@@ -113,26 +114,6 @@ static bool options_bool_key(const struct plugin_name_args *info,
 	return true;
 }
 
-bool options_parse_uint(const char *s, unsigned lo, unsigned hi,
-			       unsigned *out)
-{
-	unsigned long v = 0;
-
-	if (!*s)
-		return false;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return false;
-		v = v * 10 + (unsigned long)(*s - '0');
-		if (v > hi)
-			return false;
-	}
-	if (v < lo)
-		return false;
-	*out = (unsigned)v;
-	return true;
-}
-
 /* sites=FILE:LINE[,FILE:LINE...] (site-list.h). */
 static bool options_sites(struct asminline_options *opts,
 			  const struct plugin_name_args *info,
@@ -190,7 +171,7 @@ static bool options_parse_one(struct asminline_options *opts,
 	if (!strcmp(key, "threshold")) {
 		if (!options_need_value(info, arg, "a number from 1 to 1000"))
 			return false;
-		if (!options_parse_uint(val, 1, ASMINLINE_THRESHOLD_MAX,
+		if (!num_parse_uint(val, 1, ASMINLINE_THRESHOLD_MAX,
 					&opts->threshold))
 			return options_bad(info, arg,
 					   "bad value: expected a number from 1 to 1000");
@@ -237,7 +218,7 @@ static bool options_parse_one(struct asminline_options *opts,
 	if (!strcmp(key, "rerun-timeout")) {
 		if (!options_need_value(info, arg, "a number of seconds from 1 to 3600"))
 			return false;
-		if (!options_parse_uint(val, 1, ASMINLINE_RERUN_TIMEOUT_MAX,
+		if (!num_parse_uint(val, 1, ASMINLINE_RERUN_TIMEOUT_MAX,
 					&opts->rerun_timeout))
 			return options_bad(info, arg,
 					   "bad value: expected a number of seconds from 1 to 3600");

@@ -7,7 +7,7 @@
  * one); a ',' always separates items.
  */
 #include "site-list.h"
-#include "options.h"
+#include "num.h"
 #include "srcpath.h"
 
 #define SITE_LIST_LINE_MAX 0x7fffffffU	/* GCC's line numbers are int */
@@ -29,7 +29,7 @@ static bool site_list_parse_item(struct site_want *w, const char *item,
 		*why = "no FILE before ':'";
 		return false;
 	}
-	if (!options_parse_uint(colon + 1, 0, SITE_LIST_LINE_MAX, &w->line)) {
+	if (!num_parse_uint(colon + 1, 0, SITE_LIST_LINE_MAX, &w->line)) {
 		*why = "LINE is not a number from 1 to 2147483647";
 		return false;
 	}

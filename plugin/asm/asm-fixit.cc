@@ -20,7 +20,7 @@
  * A fix-it cannot span lines, so qualifiers on the next line stay as they
  * are (they are valid after asm_inline too).
  */
-#include "asminline.h"
+#include "asm-fixit.h"
 
 static bool asm_fixit_ident_char(char c)
 {

@@ -14,7 +14,8 @@
  * keyword is spelled right there (not in a macro) the diagnostic carries a
  * fix-it hint turning it into the kernel's asm_inline.
  */
-#include "asminline.h"
+#include "asm-diag.h"
+#include "asm-fixit.h"
 
 static uint64_t asm_diag_site_hash(const char *file, unsigned line)
 {
@@ -191,7 +192,7 @@ static void asm_diag_free(struct asm_sites *s)
 void asm_diag_finish_unit(struct asminline_plugin *pl)
 {
 	if (pl->opts.diag != ASMINLINE_DIAG_NONE)
-		for (size_t i = 0; i < pl->sites.n; i++)
-			asm_diag_emit_site(pl, &pl->sites.v[i]);
-	asm_diag_free(&pl->sites);
+		for (size_t i = 0; i < pl->sites->n; i++)
+			asm_diag_emit_site(pl, &pl->sites->v[i]);
+	asm_diag_free(pl->sites);
 }

@@ -27,8 +27,8 @@
  * weights): in mode=apply a flagged statement is "asm inline" by now and
  * costs 1, so it is over-counted no more.
  */
-#include "asminline.h"
-#include "edges.h"
+#include "edge-asm.h"
+#include "plugin-state.h"
 
 void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
 		   uint64_t fingerprint, unsigned est_insns)

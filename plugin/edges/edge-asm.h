@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * edge-asm.h — the over-counted asm a callee body holds (edge-asm.cc).
+ */
+#ifndef ASMINLINE_EDGE_ASM_H
+#define ASMINLINE_EDGE_ASM_H
+
+#include "gcc-compat.h"
+#include "edge-state.h"
+
+struct asminline_plugin;
+
+void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
+		   uint64_t fingerprint, unsigned est_insns);
+const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
+					   struct edges_state *st,
+					   struct edge_asm_cache *cache,
+					   cgraph_node *callee);
+void edge_asm_free(struct edges_state *st);
+
+/* edge-asm.cc: does stmt count as flagged asm (the asm record's rule)? */
+bool edge_asm_flagged(struct asminline_plugin *pl, struct edges_state *st,
+		      gasm *stmt);
+
+#endif /* ASMINLINE_EDGE_ASM_H */

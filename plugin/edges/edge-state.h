@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * edge-state.h — what the edge parts share (edges.h lists them): the
+ * state of one unit's edge records, struct edges_state, and the pieces it
+ * is made of.  Types only; each part's functions are in its own header.
+ */
+#ifndef ASMINLINE_EDGE_STATE_H
+#define ASMINLINE_EDGE_STATE_H
+
+#include "gcc-compat.h"
+#include "edge-record.h"
+
+/* What edge-asm.cc knows about one template seen by the asm pass. */
+struct edge_asm_seen {
+	const char *tpl;		/* gimple_asm_string(): shared by copies */
+	uint64_t tpl_hash;		/* fingerprint_template_hash(), a check */
+	uint64_t fingerprint;
+	unsigned est_insns;
+};
+
+/* The over-counted asm a callee body holds (with what was inlined into it). */
+struct edge_asm_sum {
+	bool done;
+	unsigned overcount;
+	unsigned nasm;
+	unsigned nfingerprints;
+	unsigned fingerprints_dropped;
+	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
+};
+
+/* Summaries of callee bodies by cgraph node uid, filled lazily. */
+struct edge_asm_cache {
+	struct edge_asm_sum **sums;
+	size_t n;
+	bool with_ipa_inlines;		/* count bodies the IPA inliner chose */
+};
+
+/*
+ * An edge as the IPA inliner first saw it (before any IPA decision), kept
+ * by edge uid and handed on to the copies inlining makes of it.
+ */
+struct edge_before {
+	bool valid;
+	cgraph_inline_failed_t refuses;	/* GCC's rule on these figures */
+	bool fits;			/* the rule without the over-count */
+	bool early_fits;		/* the early inliner's, without it */
+	int growth;
+	int callee_size;
+	const struct edge_asm_sum *sum;	/* in edges_state::before_asm */
+	struct edge_limit limit;
+};
+
+/*
+ * A call the early inliner left in a function, judged right after it ran
+ * for that function, with the figures and the profile it used: would it
+ * have taken the call without the callee's over-count?  Kept by the call
+ * statement, which IPA inlining shares with the copies of the edge.
+ */
+struct edge_early_look {
+	const void *stmt;		/* the gcall */
+	tree caller;			/* its function, and the callee: checks */
+	tree callee;
+	bool fits;
+};
+
+/*
+ * edge-rerun.cc and edge-rerun-proc.cc: GCC's IPA inliner run again in a
+ * child process.
+ */
+enum edge_rerun_state {
+	EDGE_RERUN_NONE,		/* no child (not started, or gone) */
+	EDGE_RERUN_WAITING,		/* parent: the child waits for a word */
+	EDGE_RERUN_CHILD,		/* this process is the child */
+};
+
+/*
+ * What became of the re-run in this unit: the unit record's "rerun" and
+ * the edge records' "unit_rerun" (docs/format.md).  Only ANSWERED gives
+ * answers; with FAILED and TIMEOUT the rule's verdicts stand where the
+ * re-run's were wanted, and the records say so.
+ */
+enum edge_rerun_outcome {
+	EDGE_RERUN_OFF,			/* not asked for: rerun=0, mode=apply,
+					 * -O0, -flto */
+	EDGE_RERUN_NOT_NEEDED,		/* no call refused for size holds
+					 * flagged asm: nothing to judge */
+	EDGE_RERUN_ANSWERED,		/* "done": the answers decided */
+	EDGE_RERUN_FAILED,		/* no pipe, no fork, the child died,
+					 * a short answer */
+	EDGE_RERUN_TIMEOUT,		/* no answer within the bound: killed */
+};
+
+/* What the re-run inliner did with one call; -1 in inlined: it differs
+ * between the copies of the call in that function. */
+struct edge_rerun_answer {
+	uintptr_t stmt;			/* the gcall */
+	uint64_t root;			/* FNV-1a of the function's symbol */
+	int inlined;
+};
+
+struct edge_rerun {
+	enum edge_rerun_state state;
+	enum edge_rerun_outcome outcome;
+	char why[160];			/* FAILED, TIMEOUT: what happened */
+	bool start_failed;		/* no child: why says why */
+	pid_t pid;
+	int go;				/* parent: write end of the word pipe */
+	int fd;				/* the answer pipe: parent reads it */
+	double started;			/* cc1's clock when the plugin loaded */
+	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
+	size_t n;
+};
+
+struct edges_state {
+	const char *plugin_name;	/* for unregister_callback */
+	struct edge_rerun rerun;
+	bool rerun_tried;		/* the fork point has passed */
+	unsigned long nflagged_seen;	/* flagged statements the asm pass saw */
+	bool inline_started;		/* the "inline" IPA pass has begun */
+	tree einline_fn;		/* "einline" runs for this function */
+	struct edge_early_look *early;	/* sorted by stmt before lookups */
+	size_t nearly;
+	size_t capearly;
+	bool early_sorted;
+	struct edge_asm_cache early_asm;	/* bodies as einline saw them */
+	bool done;			/* edges walked for this TU */
+	struct edge_asm_seen *seen;	/* sorted by tpl before lookups */
+	size_t nseen;
+	size_t capseen;
+	bool seen_sorted;
+	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
+	struct edge_asm_cache after_asm;	/* and with what it inlined */
+	struct edge_before *before;	/* by edge uid */
+	size_t nbefore;
+	struct cgraph_2edge_hook_list *dup_hook;
+	unsigned long nrefused;		/* size-refused edges looked at */
+	unsigned long nrecords;
+	unsigned long nblocked;
+};
+
+#endif /* ASMINLINE_EDGE_STATE_H */
