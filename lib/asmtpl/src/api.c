@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "directive.h"
 #include "internal.h"
 
 struct asmtpl_ctx *asmtpl_ctx_new(enum asmtpl_arch arch)
@@ -63,8 +62,7 @@ static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	if (!err)
 		err = asmtpl_scrub(ctx->arch, &expanded, &clean, res);
 	if (!err)
-		err = asmtpl_interpret(ctx, &clean, syntax, res, learn_only,
-				       &asmtpl_interp_directives);
+		err = asmtpl_interpret(ctx, &clean, syntax, res, learn_only);
 	asmtpl_text_free(&expanded);
 	asmtpl_text_free(&clean);
 	return err;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What each gas directive does to the interpreter's state: sections and
- * the section stack, symbols, data, fills, alignment, .rept/.irp/.irpc
- * bodies, macro definitions and the conditions of the .if family.  The
+ * What each gas directive of one line does to the assembler's state
+ * (asmstate.h): sections and the section stack, symbols, data, fills,
+ * alignment, .purgem and .exitm, and the conditions of the .if family.
+ * The directives that own the lines after them (.if ... .endif, .macro
+ * ... .endm, .rept/.irp/.irpc ... .endr) are the interpreter's
+ * (interp.c), which asks here whether a condition holds.  The
  * byte sizes follow gas for each target (".word" is 2 bytes on x86 and 4
  * on arm64; ".align" takes bytes on x86 ELF and a power of two on arm64),
  * and on x86 .code64/.code32/.code16/.code16gcc set the code size.
@@ -11,8 +14,6 @@
 #include <string.h>
 
 #include "directive.h"
-
-#include "interp.h"
 
 /* Number of top-level comma-separated items; 0 for blank. */
 static int64_t count_items(const char *s, const char *e)
@@ -149,141 +150,16 @@ static const char *const quiet_dirs[] = {
 
 /* ---- directives -------------------------------------------------------------- */
 
-static void do_rept(struct interp *in, const char *d, size_t dn,
-		    const char *a, const char *e, const char *body,
-		    const char *close)
-{
-	size_t blen = (size_t)(close - body);
-	size_t off = in->off;
-
-	if (in->depth >= ASMTPL_MAX_NESTING) {
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, off);
-		in->stop = true;
-		return;
-	}
-	in->depth++;
-	if (asmtpl_word_eq(d, dn, "rept")) {
-		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
-		int64_t count = 1, i;
-
-		if (asmtpl_value_is_exact(v))
-			count = v.lo < 0 ? 0 : v.lo;
-		else
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, off);
-		for (i = 0; i < count && !in->stop && !in->err; i++)
-			asmtpl_interp_run_text(in, body, blen, NULL, off);
-	} else {
-		/* .irp sym, a, b, c  /  .irpc sym, chars */
-		bool irpc = asmtpl_word_eq(d, dn, "irpc");
-		const char *comma = memchr(a, ',', (size_t)(e - a));
-		const char *sym = a, *p;
-		size_t symlen = 0;
-		char hdr[LABEL_NAME_MAX + 8];
-		int rc;
-
-		while (sym + symlen < e && asmtpl_is_symbol_char(sym[symlen]))
-			symlen++;
-		if (!symlen || symlen >= LABEL_NAME_MAX || !comma) {
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, off);
-			in->depth--;
-			return;
-		}
-		/*
-		 * Reuse the macro machinery: the body becomes a macro ".irp" of
-		 * one parameter, a name no invocation can reach (it is parsed
-		 * as a directive).
-		 */
-		memcpy(hdr, ".irp ", 5);
-		memcpy(hdr + 5, sym, symlen);
-		rc = asmtpl_macros_define(&in->ctx->macros, hdr, symlen + 5, body, blen);
-		if (rc) {
-			if (rc == ASMTPL_ERR_NOMEM)
-				in->err = ASMTPL_ERR_NOMEM;
-			else
-				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, off);
-			in->depth--;
-			return;
-		}
-		{
-			struct asmtpl_macro *mac = in->ctx->macros.v[in->ctx->macros.n - 1];
-
-			p = comma + 1;
-			while (p <= e && !in->stop && !in->err) {
-				const char *q = p, *ve;
-				char *text = NULL;
-				size_t tlen = 0;
-
-				if (irpc) {
-					p = asmtpl_interp_skip_ws(p, e);
-					if (p >= e)
-						break;
-					ve = p + 1;
-				} else {
-					while (q < e && *q != ',')
-						q++;
-					ve = q;
-				}
-				if (asmtpl_macro_expand(mac, p, (size_t)(ve - p), 0,
-							&text, &tlen)) {
-					in->err = ASMTPL_ERR_NOMEM;
-					break;
-				}
-				asmtpl_interp_run_text(in, text, tlen, NULL, off);
-				free(text);
-				p = ve + (irpc ? 0 : 1);
-				if (!irpc && ve >= e)
-					break;
-			}
-			/* Drop the helper macro again (it is the newest). */
-			asmtpl_macros_purge(&in->ctx->macros, ".irp", 4);
-		}
-	}
-	in->depth--;
-}
-
 /*
  * One directive as the interpreter met it: its name d[0..dn) without the
- * dot, its arguments [a, e), and for the block directives the rest of the
- * template (block_end) and where reading goes on after the block (*resume).
+ * dot and its arguments [a, e).
  */
 struct dir_call {
 	struct interp *in;
 	const char *d;
 	size_t dn;
-	const char *a, *e, *block_end;
-	const char **resume;
+	const char *a, *e;
 };
-
-/* .macro, .rept, .irp, .irpc: blocks that own the following lines. */
-static void dir_block(const struct dir_call *c)
-{
-	struct interp *in = c->in;
-	enum family f = c->d[0] == 'm' || c->d[0] == 'M' ? FAM_MACRO : FAM_REPT;
-	const char *body = c->e < c->block_end ? c->e + 1 : c->block_end;
-	const char *after = c->block_end;
-	const char *close = asmtpl_interp_find_close(body, c->block_end, f, &after);
-
-	if (!close) {
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNTERMINATED_BLOCK, in->off);
-		close = c->block_end;
-	}
-	*c->resume = after;
-	if (f == FAM_MACRO) {
-		int rc = asmtpl_macros_define(&in->ctx->macros, c->a,
-					      (size_t)(c->e - c->a), body,
-					      (size_t)(close - body));
-
-		if (rc == ASMTPL_ERR_NOMEM)
-			in->err = ASMTPL_ERR_NOMEM;
-		else if (rc == ASMTPL_MACRO_EXISTS)
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED, in->off);
-		else if (rc == ASMTPL_OK)
-			in->ctx->state_gen++;
-		return;
-	}
-	if (!in->learn_only)
-		do_rept(in, c->d, c->dn, c->a, c->e, body, close);
-}
 
 static void dir_purgem(const struct dir_call *c)
 {
@@ -572,8 +448,6 @@ static const struct dir_handler {
 	void (*run)(const struct dir_call *c);
 	unsigned flags;
 } dir_table[] = {
-	{ "macro", dir_block, DIR_LEARN },	{ "rept", dir_block, DIR_LEARN },
-	{ "irp", dir_block, DIR_LEARN },	{ "irpc", dir_block, DIR_LEARN },
 	{ "purgem", dir_purgem, DIR_LEARN },	{ "endm", dir_stray_end, DIR_LEARN },
 	{ "endr", dir_stray_end, DIR_LEARN },	{ "exitm", dir_exitm, DIR_LEARN },
 	{ "code64", dir_code, DIR_LEARN | DIR_X86 },
@@ -633,12 +507,11 @@ static bool dir_data(struct interp *in, const char *d, size_t dn, const char *a,
 	return false;
 }
 
-static void do_directive(struct interp *in, const char *d, size_t dn,
-			 const char *a, const char *e, const char *block_end,
-			 const char **resume)
+void asmtpl_directive_run(struct interp *in, const char *d, size_t dn,
+			  const char *a, const char *e)
 {
 	const struct dir_handler *h = dir_find(in, d, dn);
-	struct dir_call c = { in, d, dn, a, e, block_end, resume };
+	struct dir_call c = { in, d, dn, a, e };
 
 	if (h) {
 		if (!in->learn_only || (h->flags & DIR_LEARN))
@@ -692,9 +565,8 @@ static int assumed_equal(struct interp *in, const char *x, size_t xl, bool xop,
 	return -1;
 }
 
-/* Evaluates the condition of ".ifXX args"; -1 when it cannot be known. */
-static int condition(struct interp *in, const char *d, size_t dn,
-		     const char *a, const char *e)
+int asmtpl_directive_condition(struct interp *in, const char *d, size_t dn,
+			       const char *a, const char *e)
 {
 	struct asmtpl_value v;
 
@@ -768,8 +640,3 @@ static int condition(struct interp *in, const char *d, size_t dn,
 		return v.hi <= 0 ? 1 : v.lo > 0 ? 0 : -1;
 	return -1;
 }
-
-const struct interp_directives asmtpl_interp_directives = {
-	.run = do_directive,
-	.condition = condition,
-};

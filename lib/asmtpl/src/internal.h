@@ -214,9 +214,9 @@ void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		     enum asmtpl_syntax syntax, const struct asmtpl_result *res);
 void asmtpl_memo_free(struct asmtpl_memo *m);
 
-struct interp_directives;	/* interp.h */
+/* interp.c: run the cleaned template (learn_only: file-scope asm). */
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
-		     bool learn_only, const struct interp_directives *dirs);
+		     bool learn_only);
 
 #endif /* ASMTPL_INTERNAL_H */

@@ -23,409 +23,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp.h"
-
-
-bool asmtpl_interp_is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
-const char *asmtpl_interp_skip_ws(const char *s, const char *e)
-{
-	while (s < e && asmtpl_interp_is_space(*s))
-		s++;
-	return s;
-}
-
-bool asmtpl_interp_is_entry(const struct interp *in)
-{
-	return in->cur == 0;
-}
-
-/* ---- sections ---------------------------------------------------------- */
-
-int asmtpl_interp_section_get(struct interp *in, const char *name, size_t n,
-		       int64_t sub)
-{
-	int i;
-
-	if (n >= ASMTPL_SECTION_NAME_MAX)
-		n = ASMTPL_SECTION_NAME_MAX - 1;
-	for (i = 0; i < in->nsecs; i++)
-		if (in->secs[i].sub == sub && strlen(in->secs[i].name) == n &&
-		    !memcmp(in->secs[i].name, name, n))
-			return i;
-	if (in->nsecs >= MAX_SECTIONS) {
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
-		return in->nsecs - 1;
-	}
-	if (in->nsecs == in->capsecs) {
-		int cap = in->capsecs ? in->capsecs * 2 : 16;
-		struct section *v = realloc(in->secs, (size_t)cap * sizeof(*v));
-
-		if (!v) {
-			in->err = ASMTPL_ERR_NOMEM;
-			return in->nsecs ? in->nsecs - 1 : 0;
-		}
-		in->secs = v;
-		in->capsecs = cap;
-	}
-	i = in->nsecs++;
-	memcpy(in->secs[i].name, name, n);
-	in->secs[i].name[n] = '\0';
-	in->secs[i].sub = sub;
-	in->secs[i].lo = in->secs[i].hi = 0;
-	in->secs[i].noted = false;
-	return i;
-}
-
-void asmtpl_interp_section_switch(struct interp *in, int to)
-{
-	in->prev = in->cur;
-	in->cur = to;
-}
-
-/* Marks the current section as written to and advances its position. */
-void asmtpl_interp_advance(struct interp *in, int64_t lo, int64_t hi)
-{
-	struct section *s = &in->secs[in->cur];
-
-	/* Once per section and pass, so an overflow is counted once. */
-	if (in->cur != 0 && s->name[0] != '\0' && !s->noted) {
-		asmtpl_note_section(in->res, s->name);
-		s->noted = true;
-	}
-	if (lo < 0)
-		lo = 0;
-	if (hi < lo)
-		hi = lo;
-	if (s->lo <= INT64_MAX / 4 && lo <= INT64_MAX / 4)
-		s->lo += lo;
-	if (s->hi <= INT64_MAX / 4 && hi <= INT64_MAX / 4)
-		s->hi += hi;
-	else
-		s->hi = INT64_MAX / 2;
-}
-
-/* Reads a section name: "name", or a bare token up to ',' or a blank. */
-size_t asmtpl_interp_section_name(const char *s, const char *e, const char **name)
-{
-	const char *p;
-
-	s = asmtpl_interp_skip_ws(s, e);
-	if (s < e && *s == '"') {
-		p = ++s;
-		while (p < e && *p != '"')
-			p++;
-		*name = s;
-		return (size_t)(p - s);
-	}
-	p = s;
-	while (p < e && *p != ',' && !asmtpl_interp_is_space(*p))
-		p++;
-	*name = s;
-	return (size_t)(p - s);
-}
-
-/* ---- labels and symbols ----------------------------------------------- */
-
-bool asmtpl_interp_labels_add(struct interp *in, struct labels *l, const char *name,
-		       size_t n, struct asmtpl_value pos)
-{
-	if (l->n >= ASMTPL_MAX_LABELS) {
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
-		in->stop = true;
-		return false;
-	}
-	if (asmtpl_labels_add(l, name, n, in->ordinal, pos)) {
-		in->err = ASMTPL_ERR_NOMEM;
-		return false;
-	}
-	return true;
-}
-
-struct asmtpl_value asmtpl_interp_here(const struct interp *in)
-{
-	struct asmtpl_value v;
-
-	v.sec = in->cur;
-	v.known = true;
-	v.lo = in->secs[in->cur].lo;
-	v.hi = in->secs[in->cur].hi;
-	return v;
-}
-
-struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n)
-{
-	struct interp *in = arg;
-	const struct label *lab;
-
-	if (n == 1 && name[0] == '.')
-		return asmtpl_interp_here(in);
-	if (n >= 2 && name[0] >= '0' && name[0] <= '9' &&
-	    (name[n - 1] == 'b' || name[n - 1] == 'B' ||
-	     name[n - 1] == 'f' || name[n - 1] == 'F')) {
-		/* "661b": latest so far; "661f": the next one, from the last pass */
-		if (name[n - 1] == 'b' || name[n - 1] == 'B')
-			lab = asmtpl_labels_latest(&in->labels, name, n - 1);
-		else
-			lab = asmtpl_labels_next_after(&in->prev_labels, name,
-						       n - 1, in->ordinal);
-		return lab ? lab->pos : asmtpl_value_unknown();
-	}
-	lab = asmtpl_labels_latest(&in->labels, name, n);
-	if (!lab)
-		lab = asmtpl_labels_latest(&in->prev_labels, name, n);
-	return lab ? lab->pos : asmtpl_value_unknown();
-}
-
-struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s, const char *e,
-				const char **next)
-{
-	size_t end = 0;
-	struct asmtpl_value v = asmtpl_expr_eval(s, (size_t)(e - s), &end,
-						  asmtpl_interp_resolve, in);
-
-	if (next)
-		*next = s + end;
-	return v;
-}
-
-/* ---- what lands in the function's section ------------------------------ */
-
-/*
- * One unit the disassembler shows: an instruction, or a 1-byte NOP that
- * merges with the NOPs next to it.  A pending prefix ("lock;", a lone
- * ".byte 0x3e") is part of whatever comes next.
- */
-static void count_item(struct interp *in, bool nop1)
-{
-	if (in->pending_prefix) {
-		in->pending_prefix = false;
-		in->run = RUN_NONE;
-		return;
-	}
-	if (nop1) {
-		if (in->run != RUN_NOPS)
-			in->res->est_insns++;
-		in->run = RUN_NOPS;
-		return;
-	}
-	in->res->est_insns++;
-	in->run = RUN_NONE;
-}
-
-static void count_data(struct interp *in)
-{
-	if (in->pending_prefix) {
-		in->pending_prefix = false;
-	} else if (in->run != RUN_DATA) {
-		in->res->est_insns++;
-	}
-	in->run = RUN_DATA;
-}
-
-/*
- * x86: the bytes of a data run in the function's section are split into
- * instructions by length, as a disassembler for the code size they were
- * assembled in does.  Bytes that end inside an instruction start one
- * that the next statement completes.
- */
-void asmtpl_interp_flush_bytes(struct interp *in)
-{
-	size_t pos = 0, len;
-
-	while (pos < in->nbytes) {
-		int st = asmtpl_x86_decode(in->x86_mode, in->bytes + pos,
-					   in->known + pos, in->nbytes - pos,
-					   &len);
-
-		if (st == ASMTPL_X86_OK) {
-			count_item(in, len == 1 && in->known[pos] &&
-					       in->bytes[pos] == 0x90);
-			pos += len;
-			continue;
-		}
-		count_item(in, false);
-		if (st == ASMTPL_X86_SHORT)
-			in->pending_prefix = true;
-		break;
-	}
-	in->nbytes = 0;
-}
-
-static bool decodes_bytes(const struct interp *in)
-{
-	return asmtpl_arch_is_x86(in->arch) && asmtpl_interp_is_entry(in);
-}
-
-/* n bytes of data; known[i] false where the value is a link-time one. */
-void asmtpl_interp_emit_bytes(struct interp *in, const uint8_t *bytes,
-			      const uint8_t *known, size_t n)
-{
-	size_t i;
-
-	if (!n) {
-		asmtpl_interp_advance(in, 0, 0);
-		return;
-	}
-	if (!decodes_bytes(in)) {
-		if (asmtpl_interp_is_entry(in))
-			count_data(in);
-		asmtpl_interp_advance(in, (int64_t)n, (int64_t)n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		if (in->nbytes == sizeof(in->bytes))
-			asmtpl_interp_flush_bytes(in);
-		in->bytes[in->nbytes] = bytes[i];
-		in->known[in->nbytes] = known[i];
-		in->nbytes++;
-	}
-	asmtpl_interp_advance(in, (int64_t)n, (int64_t)n);
-}
-
-void asmtpl_interp_emit_prefix(struct interp *in)
-{
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
-		if (!in->pending_prefix)
-			in->res->est_insns++;
-		in->pending_prefix = true;
-		in->run = RUN_NONE;
-	}
-	asmtpl_interp_advance(in, 1, 1);
-}
-
-/* A textual instruction of [lo, hi] bytes; nop1: x86 "nop". */
-void asmtpl_interp_emit_insn(struct interp *in, bool nop1, int64_t lo,
-			     int64_t hi)
-{
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
-		count_item(in, nop1);
-	} else {
-		in->res->other_insns++;
-	}
-	asmtpl_interp_advance(in, lo, hi);
-}
-
-/* Fill of [lo, hi] bytes of value byte (-1: unknown) in the current section. */
-void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int byte)
-{
-	int64_t lo = size.known ? size.lo : 0;
-	int64_t hi = size.known ? size.hi : INT64_MAX / 4;
-
-	if (!size.known)
-		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
-	if (lo < 0)
-		lo = 0;
-	if (hi < 0)
-		hi = 0;
-	if (hi == 0) {
-		asmtpl_interp_advance(in, 0, 0);
-		return;
-	}
-	/* A small fill of known size and value is just bytes. */
-	if (decodes_bytes(in) && lo == hi && lo <= 256 && byte >= 0) {
-		uint8_t b[256], k[256];
-
-		memset(b, byte, (size_t)lo);
-		memset(k, 1, (size_t)lo);
-		asmtpl_interp_emit_bytes(in, b, k, (size_t)lo);
-		return;
-	}
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
-		if (asmtpl_arch_is_x86(in->arch) && byte == 0x90) {
-			if (lo > 0)
-				count_item(in, true);
-			else
-				in->res->pad_uncertain++;
-		} else if (lo > 0) {
-			asmtpl_diag_add(in->res, ASMTPL_DIAG_DATA_FILL, in->off);
-			count_data(in);
-		} else {
-			in->res->pad_uncertain++;
-		}
-	}
-	asmtpl_interp_advance(in, lo, hi);
-}
-
-void asmtpl_interp_emit_align(struct interp *in, int64_t align)
-{
-	if (align <= 1) {
-		asmtpl_interp_advance(in, 0, 0);
-		return;
-	}
-	if (asmtpl_interp_is_entry(in)) {
-		int64_t gap = align - 1, most;
-
-		/*
-		 * The gap is filled with as few NOPs as the target allows:
-		 * gas uses NOPs of up to 11 bytes in x86 64-bit code (a
-		 * 14-byte gap is 11 + 3), 4-byte NOPs on arm64.  In 32- and
-		 * 16-bit code (gas's default i386 CPU, no nopl) it fills with
-		 * lea forms of up to 7 and 4 bytes and jumps over a long gap:
-		 * measured with binutils 2.40, never more than gap / 4 + 1
-		 * instructions (a 31-byte gap in 16-bit code is a jmp, seven
-		 * 4-byte leas and a nop).
-		 */
-		if (in->arch == ASMTPL_ARCH_ARM64)
-			most = gap / 4;
-		else if (in->x86_mode == ASMTPL_X86_CODE64)
-			most = (gap + 10) / 11;
-		else
-			most = (gap + 3) / 4 + 1;
-		asmtpl_interp_flush_bytes(in);
-		in->res->pad_uncertain += (unsigned)(most > 1000 ? 1000 : most);
-	}
-	asmtpl_interp_advance(in, 0, align - 1);
-}
-
-/* Data of [lo, hi] bytes whose values the model does not take apart. */
-void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi)
-{
-	if (hi <= 0) {
-		asmtpl_interp_advance(in, 0, 0);
-		return;
-	}
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
-		count_data(in);
-	}
-	asmtpl_interp_advance(in, lo, hi);
-}
-
-/* ---- directive arguments ------------------------------------------------ */
+#include "asmstate.h"
+#include "directive.h"
 
 /* ---- blocks --------------------------------------------------------------- */
 
+/*
+ * The directives that own the lines after them: .if ... .endif (run in
+ * run_text, which keeps the conditions), .macro ... .endm
+ * and .rept/.irp/.irpc ... .endr (run_block).
+ */
+enum family { FAM_NONE, FAM_MACRO, FAM_REPT, FAM_IF };
 
-/* Bounds of one '\n'-terminated line starting at p. */
-const char *asmtpl_interp_line_end(const char *p, const char *e)
-{
-	const char *nl = memchr(p, '\n', (size_t)(e - p));
+static void run_text(struct interp *in, const char *s, size_t len,
+		     const size_t *offs, size_t fixed_off);
 
-	return nl ? nl : e;
-}
-
-/* The first word of a line, directive dot included. */
-size_t asmtpl_interp_first_word(const char *s, const char *e, const char **w)
-{
-	const char *p;
-
-	s = asmtpl_interp_skip_ws(s, e);
-	*w = s;
-	p = s;
-	while (p < e && asmtpl_is_symbol_char(*p))
-		p++;
-	return (size_t)(p - s);
-}
-
-
-enum family asmtpl_interp_opens(const char *w, size_t n)
+static enum family opens(const char *w, size_t n)
 {
 	if (asmtpl_word_eq(w, n, ".macro"))
 		return FAM_MACRO;
@@ -450,7 +63,7 @@ static bool closes(const char *w, size_t n, enum family f)
  * Finds the line that closes a block whose body starts at body; nested
  * blocks of the same family are skipped.  Returns NULL when it is missing.
  */
-const char *asmtpl_interp_find_close(const char *body, const char *e, enum family f,
+static const char *find_close(const char *body, const char *e, enum family f,
 			      const char **after)
 {
 	const char *p = body;
@@ -460,7 +73,7 @@ const char *asmtpl_interp_find_close(const char *body, const char *e, enum famil
 		const char *le = asmtpl_interp_line_end(p, e), *w;
 		size_t n = asmtpl_interp_first_word(p, le, &w);
 
-		if (asmtpl_interp_opens(w, n) == f)
+		if (opens(w, n) == f)
 			depth++;
 		else if (closes(w, n, f) && --depth == 0) {
 			*after = le < e ? le + 1 : e;
@@ -469,6 +82,141 @@ const char *asmtpl_interp_find_close(const char *body, const char *e, enum famil
 		p = le < e ? le + 1 : e;
 	}
 	return NULL;
+}
+
+/*
+ * .rept N, .irp sym,a,b,c and .irpc sym,chars: the body [body, close) run
+ * N times, or once per value with \sym replaced; d[0..dn) is the
+ * directive's name without the dot, [a, e) its arguments.
+ */
+static void run_repeat(struct interp *in, const char *d, size_t dn,
+		       const char *a, const char *e, const char *body,
+		       const char *close)
+{
+	size_t blen = (size_t)(close - body);
+	size_t off = in->off;
+
+	if (in->depth >= ASMTPL_MAX_NESTING) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, off);
+		in->stop = true;
+		return;
+	}
+	in->depth++;
+	if (asmtpl_word_eq(d, dn, "rept")) {
+		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
+		int64_t count = 1, i;
+
+		if (asmtpl_value_is_exact(v))
+			count = v.lo < 0 ? 0 : v.lo;
+		else
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, off);
+		for (i = 0; i < count && !in->stop && !in->err; i++)
+			run_text(in, body, blen, NULL, off);
+	} else {
+		/* .irp sym, a, b, c  /  .irpc sym, chars */
+		bool irpc = asmtpl_word_eq(d, dn, "irpc");
+		const char *comma = memchr(a, ',', (size_t)(e - a));
+		const char *sym = a, *p;
+		size_t symlen = 0;
+		char hdr[LABEL_NAME_MAX + 8];
+		int rc;
+
+		while (sym + symlen < e && asmtpl_is_symbol_char(sym[symlen]))
+			symlen++;
+		if (!symlen || symlen >= LABEL_NAME_MAX || !comma) {
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, off);
+			in->depth--;
+			return;
+		}
+		/*
+		 * Reuse the macro machinery: the body becomes a macro ".irp" of
+		 * one parameter, a name no invocation can reach (it is parsed
+		 * as a directive).
+		 */
+		memcpy(hdr, ".irp ", 5);
+		memcpy(hdr + 5, sym, symlen);
+		rc = asmtpl_macros_define(&in->ctx->macros, hdr, symlen + 5, body, blen);
+		if (rc) {
+			if (rc == ASMTPL_ERR_NOMEM)
+				in->err = ASMTPL_ERR_NOMEM;
+			else
+				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, off);
+			in->depth--;
+			return;
+		}
+		{
+			struct asmtpl_macro *mac = in->ctx->macros.v[in->ctx->macros.n - 1];
+
+			p = comma + 1;
+			while (p <= e && !in->stop && !in->err) {
+				const char *q = p, *ve;
+				char *text = NULL;
+				size_t tlen = 0;
+
+				if (irpc) {
+					p = asmtpl_interp_skip_ws(p, e);
+					if (p >= e)
+						break;
+					ve = p + 1;
+				} else {
+					while (q < e && *q != ',')
+						q++;
+					ve = q;
+				}
+				if (asmtpl_macro_expand(mac, p, (size_t)(ve - p), 0,
+							&text, &tlen)) {
+					in->err = ASMTPL_ERR_NOMEM;
+					break;
+				}
+				run_text(in, text, tlen, NULL, off);
+				free(text);
+				p = ve + (irpc ? 0 : 1);
+				if (!irpc && ve >= e)
+					break;
+			}
+			/* Drop the helper macro again (it is the newest). */
+			asmtpl_macros_purge(&in->ctx->macros, ".irp", 4);
+		}
+	}
+	in->depth--;
+}
+
+/*
+ * .macro, .rept, .irp, .irpc (family f, d[0..dn) the name without the dot,
+ * [a, e) the arguments): blocks that own the lines after them, up to
+ * their .endm or .endr (nested blocks of the same family skipped) or the
+ * template's end (block_end).  A .macro is defined, also while only
+ * learning (file-scope asm defines the kernel's macros); a repetition
+ * runs.  *resume is where reading goes on: past the block.
+ */
+static void run_block(struct interp *in, enum family f, const char *d,
+		      size_t dn, const char *a, const char *e,
+		      const char *block_end, const char **resume)
+{
+	const char *body = e < block_end ? e + 1 : block_end;
+	const char *after = block_end;
+	const char *close = find_close(body, block_end, f, &after);
+
+	if (!close) {
+		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNTERMINATED_BLOCK, in->off);
+		close = block_end;
+	}
+	*resume = after;
+	if (f == FAM_MACRO) {
+		int rc = asmtpl_macros_define(&in->ctx->macros, a,
+					      (size_t)(e - a), body,
+					      (size_t)(close - body));
+
+		if (rc == ASMTPL_ERR_NOMEM)
+			in->err = ASMTPL_ERR_NOMEM;
+		else if (rc == ASMTPL_MACRO_EXISTS)
+			asmtpl_diag_add(in->res, ASMTPL_DIAG_MACRO_REDEFINED, in->off);
+		else if (rc == ASMTPL_OK)
+			in->ctx->state_gen++;
+		return;
+	}
+	if (!in->learn_only)
+		run_repeat(in, d, dn, a, e, body, close);
 }
 
 /* ---- one statement --------------------------------------------------------- */
@@ -570,8 +318,13 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 	}
 	n = asmtpl_interp_first_word(s, e, &w);
 	if (n && w[0] == '.' && n > 1) {
-		in->dirs->run(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, e), e, block_end,
-			     resume);
+		enum family f = opens(w, n);
+		const char *a = asmtpl_interp_skip_ws(w + n, e);
+
+		if (f == FAM_MACRO || f == FAM_REPT)
+			run_block(in, f, w + 1, n - 1, a, e, block_end, resume);
+		else
+			asmtpl_directive_run(in, w + 1, n - 1, a, e);
 		return;
 	}
 	{
@@ -605,7 +358,7 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 				return;
 			}
 			in->depth++;
-			asmtpl_interp_run_text(in, text, tlen, NULL, in->off);
+			run_text(in, text, tlen, NULL, in->off);
 			in->depth--;
 			in->exitm = false;
 			free(text);
@@ -630,7 +383,7 @@ struct cond {
 };
 
 /* Runs '\n'-separated clean text; offs (or fixed_off) give diag offsets. */
-void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
+static void run_text(struct interp *in, const char *s, size_t len,
 		     const size_t *offs, size_t fixed_off)
 {
 	struct cond conds[ASMTPL_MAX_NESTING];
@@ -649,7 +402,7 @@ void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
 			break;
 		}
 		if (n >= 3 && w[0] == '.' && asmtpl_word_eq(w, 3, ".if")) {
-			int c = active ? in->dirs->condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le) : 0;
+			int c = active ? asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le) : 0;
 
 			if (c < 0) {
 				asmtpl_diag_add(in->res,
@@ -673,7 +426,7 @@ void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
 				int v = 1;
 
 				if (c->outer && !c->taken && n == 7) {
-					v = in->dirs->condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le);
+					v = asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le);
 					if (v < 0) {
 						asmtpl_diag_add(in->res,
 								ASMTPL_DIAG_UNEVALUATED_CONDITION,
@@ -693,12 +446,12 @@ void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
 			do_statement(in, p, le, e, &resume);
 		} else {
 			/* Skipped: a block inside still owns its lines. */
-			enum family f = asmtpl_interp_opens(w, n);
+			enum family f = opens(w, n);
 
 			if (f == FAM_MACRO || f == FAM_REPT) {
 				const char *after = e;
 
-				if (!asmtpl_interp_find_close(le < e ? le + 1 : e, e, f, &after))
+				if (!find_close(le < e ? le + 1 : e, e, f, &after))
 					after = e;
 				resume = after;
 			}
@@ -753,7 +506,7 @@ static bool same_labels(const struct labels *a, const struct labels *b)
 
 int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 		     enum asmtpl_syntax syntax, struct asmtpl_result *res,
-		     bool learn_only, const struct interp_directives *dirs)
+		     bool learn_only)
 {
 	struct asmtpl_result base = *res;	/* diagnostics of earlier stages */
 	struct asmtpl_macros saved = { 0 };
@@ -761,7 +514,6 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 	int pass;
 
 	memset(&in, 0, sizeof(in));
-	in.dirs = dirs;
 	in.ctx = ctx;
 	in.arch = ctx->arch;
 	in.res = res;
@@ -787,7 +539,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 				break;
 			}
 		}
-		asmtpl_interp_run_text(&in, clean->s, clean->len, clean->off, 0);
+		run_text(&in, clean->s, clean->len, clean->off, 0);
 		if (in.err)
 			break;
 		if (learn_only) {

@@ -2,7 +2,7 @@
 /*
  * labels.h — the labels a template defines, in order, with a hash of each
  * name's latest definition (labels.c): GAS's "1:" local labels and their
- * "1b"/"1f" references as the interpreter (interp.h) resolves them.
+ * "1b"/"1f" references as the interpreter (asmstate.c) resolves them.
  */
 #ifndef ASMTPL_LABELS_H
 #define ASMTPL_LABELS_H

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The interpreter's state, shared by interp.c (statements, sections,
- * labels, counting, passes) and directive.c (what each directive does).
- * Every symbol here starts with asmtpl_interp_: the library is linked into
- * GCC's cc1 through the plugin and must not clash with its names.
+ * asmstate.h — the interpreter's state: the assembler's as the model
+ * sees it (sections, labels, what was emitted, asmstate.c) and where the
+ * interpreter is in the template.  Shared by interp.c (statements and
+ * blocks, passes) and directive.c (what each directive does); neither
+ * names the other's functions but through directive.h.  Every symbol here
+ * starts with asmtpl_interp_: the library is linked into GCC's cc1
+ * through the plugin and must not clash with its names.
  */
-#ifndef ASMTPL_INTERP_H
-#define ASMTPL_INTERP_H
+#ifndef ASMTPL_ASMSTATE_H
+#define ASMTPL_ASMSTATE_H
 
 #include "internal.h"
 #include "labels.h"
@@ -22,29 +25,10 @@ struct section {
 
 enum run { RUN_NONE, RUN_DATA, RUN_NOPS };
 
-struct interp;
-
-/*
- * What the directives do (directive.c, directive.h), handed to
- * asmtpl_interpret() by its caller: the interpreter runs statements and
- * calls back for a directive, and the directives call the interpreter
- * (emit, sections, .rept bodies), never the other way round by name.
- */
-struct interp_directives {
-	/* ".d a..." at the statement start; *resume past a block it ate */
-	void (*run)(struct interp *in, const char *d, size_t dn,
-		    const char *a, const char *e, const char *block_end,
-		    const char **resume);
-	/* ".ifXX args": 1 true, 0 false, -1 when it cannot be known */
-	int (*condition)(struct interp *in, const char *d, size_t dn,
-			 const char *a, const char *e);
-};
-
 #define ASSUMED_MAX 8
 #define ASSUMED_TEXT_MAX 32
 
 struct interp {
-	const struct interp_directives *dirs;
 	struct asmtpl_ctx *ctx;
 	struct asmtpl_result *res;
 	enum asmtpl_arch arch;
@@ -93,8 +77,6 @@ struct interp {
 };
 
 
-enum family { FAM_NONE, FAM_MACRO, FAM_REPT, FAM_IF };
-
 bool asmtpl_interp_is_space(char c);
 const char *asmtpl_interp_skip_ws(const char *s, const char *e);
 bool asmtpl_interp_is_entry(const struct interp *in);
@@ -120,10 +102,5 @@ void asmtpl_interp_emit_align(struct interp *in, int64_t align);
 void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi);
 const char *asmtpl_interp_line_end(const char *p, const char *e);
 size_t asmtpl_interp_first_word(const char *s, const char *e, const char **w);
-enum family asmtpl_interp_opens(const char *w, size_t n);
-const char *asmtpl_interp_find_close(const char *body, const char *e,
-				     enum family f, const char **after);
-void asmtpl_interp_run_text(struct interp *in, const char *s, size_t len,
-			    const size_t *offs, size_t fixed_off);
 
-#endif /* ASMTPL_INTERP_H */
+#endif /* ASMTPL_ASMSTATE_H */
