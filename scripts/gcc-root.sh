@@ -70,7 +70,7 @@ packages_for() {
 	esac
 	echo "$p gcc g++ make cmake pkg-config libelf-dev libdw-dev libcapstone-dev" \
 		"python3 binutils patch ccache distcc man-db groff-base dpkg-dev file" \
-		"flex bison bc libssl-dev xz-utils perl cpio kmod"
+		"flex bison bc libssl-dev xz-utils perl cpio kmod strace"
 }
 
 make_root() {
