@@ -8,7 +8,9 @@
 # Invariants kept for every test:
 #   - at least one label, each from the project's set (unit plugin analyzer
 #     e2e fuzz slow), so `ctest -L`/`-LE` selections mean something;
-#   - a timeout (default 120 s);
+#   - a timeout (default 120 s), times ASMINLINE_TEST_TIMEOUT_SCALE (3 in
+#     a sanitizer build: every asmscan and asmtpl call runs two to three
+#     times slower under ASan, and CI shares its two cores; 1 otherwise);
 #   - exit code 77 means "skipped" (the test printed why);
 #   - its own working directory, created at configure time under
 #     <build>/tests/work/<name> (a relative WORKING_DIRECTORY is taken under
@@ -16,6 +18,13 @@
 #     scratch files.  The directory is also exported as ASMINLINE_TEST_WORKDIR.
 
 set(ASMINLINE_TEST_LABELS unit plugin analyzer e2e fuzz slow)
+if(NOT DEFINED ASMINLINE_TEST_TIMEOUT_SCALE)
+	if(ASMINLINE_SANITIZE)
+		set(ASMINLINE_TEST_TIMEOUT_SCALE 3)
+	else()
+		set(ASMINLINE_TEST_TIMEOUT_SCALE 1)
+	endif()
+endif()
 
 function(asminline_add_test)
 	cmake_parse_arguments(PARSE_ARGV 0 T "" "NAME;TIMEOUT;WORKING_DIRECTORY"
@@ -34,6 +43,7 @@ function(asminline_add_test)
 	if(NOT T_TIMEOUT)
 		set(T_TIMEOUT 120)
 	endif()
+	math(EXPR T_TIMEOUT "${T_TIMEOUT} * ${ASMINLINE_TEST_TIMEOUT_SCALE}")
 	if(NOT T_WORKING_DIRECTORY)
 		set(T_WORKING_DIRECTORY ${T_NAME})
 	endif()
