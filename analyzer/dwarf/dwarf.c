@@ -15,6 +15,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "dwarf-files.h"
+#include "dwarf-scan.h"
 #include "sites-lines.h"
 #include "table-layout.h"
 
@@ -52,6 +53,8 @@ struct dwarf_walk {
 	bool last;			/* the units up to .debug_info's end */
 	Dwarf_Off first, end;
 	struct dwarf_files files;	/* declarations' file names */
+	struct dwarf_scan scan;		/* top-level DIEs without libdw */
+	uint64_t info_size;		/* .debug_info's, for the scan */
 	int structs_left;		/* table structs not yet found */
 	struct arena strings;
 	struct dwarf_copy *dcopies;
@@ -387,6 +390,38 @@ static void visit_struct(struct dwarf_walk *w, Dwarf_Die *die)
 	}
 }
 
+static void visit_die(struct dwarf_walk *w, Dwarf_Die *die, int tag,
+		      const char *cu)
+{
+	switch (tag) {
+	case DW_TAG_subprogram:
+		visit_subprogram(w, die, cu);
+		break;
+	case DW_TAG_structure_type:
+		visit_struct(w, die);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The DIEs dwarf_scan_unit() found, as the libdw walk would visit them. */
+static bool visit_scanned(struct dwarf_walk *w, const char *cu)
+{
+	for (size_t i = 0; i < w->scan.ndies; i++) {
+		const struct dwarf_scan_die *d = &w->scan.dies[i];
+		Dwarf_Die die;
+
+		if (!dwarf_offdie(w->dw, d->off, &die)) {
+			walk_error(w, "DIE at offset 0x%llx: %s",
+				   (unsigned long long)d->off, dwarf_errmsg(-1));
+			return false;
+		}
+		visit_die(w, &die, (int)d->tag, cu);
+	}
+	return true;
+}
+
 /*
  * libdw ends the walk quietly at a unit header it cannot use (a length
  * past the end of .debug_info): whatever follows the last unit read must
@@ -442,6 +477,16 @@ static const struct obj_section *debug_info(const struct object *o)
 	return NULL;
 }
 
+/* An uncompressed section's bytes in the file, or NULL. */
+static const struct obj_section *section_named(const struct object *o,
+					       const char *name)
+{
+	for (size_t i = 1; i < o->nsecs; i++)
+		if (!strcmp(o->secs[i].name, name))
+			return o->secs[i].data ? &o->secs[i] : NULL;
+	return NULL;
+}
+
 /*
  * The top-level DIEs of the units starting in [w->first, w->end).  False
  * on corrupt DWARF (in w->error); the last part also checks what follows
@@ -450,14 +495,19 @@ static const struct obj_section *debug_info(const struct object *o)
 static bool walk_units(struct dwarf_walk *w)
 {
 	const struct obj_section *info = debug_info(w->o);
-	Dwarf_Off off = w->first, next, released = w->first;
+	Dwarf_Off off = w->first, next, released = w->first, abbrev_off;
+	Dwarf_Half version;
+	uint8_t addr_size, offset_size;
 	size_t hsize;
 	int rc = 1;
 
 	for (int t = 0; t < TABLE_COUNT; t++)
 		w->structs_left += table_layout_struct((enum table_kind)t) != NULL;
 	while (off < w->end &&
-	       (rc = dwarf_nextcu(w->dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
+	       (rc = dwarf_next_unit(w->dw, off, &next, &hsize, &version,
+				     &abbrev_off, &addr_size, &offset_size,
+				     NULL, NULL)) == 0) {
+		struct dwarf_scan_unit unit;
 		Dwarf_Die cu, die;
 		const char *cuname;
 
@@ -473,31 +523,38 @@ static bool walk_units(struct dwarf_walk *w)
 				   (unsigned long long)off, dwarf_errmsg(-1));
 			return false;
 		}
-		off = next;
 		rc = dwarf_child(&cu, &die);
 		if (rc < 0) {
 			walk_error(w, "unit %s: %s", cuname ? cuname : "?",
 				   dwarf_errmsg(-1));
 			return false;
 		}
-		if (rc > 0)
+		if (rc > 0) {
+			off = next;
 			continue;
-		do {
-			switch (dwarf_tag(&die)) {
-			case DW_TAG_subprogram:
-				visit_subprogram(w, &die, cuname);
-				break;
-			case DW_TAG_structure_type:
-				visit_struct(w, &die);
-				break;
-			default:
-				break;
+		}
+		unit = (struct dwarf_scan_unit){
+			.info = (const uint8_t *)cu.addr - (off + hsize),
+			.start = off, .end = next < w->info_size ? next : w->info_size,
+			.abbrev_off = abbrev_off, .version = version,
+			/* libdw takes any other size for 8 */
+			.addr_size = addr_size == 4 ? 4 : 8,
+			.offset_size = offset_size == 4 ? 4 : 8,
+			.structs = w->structs_left > 0 };
+		unit.first = (uint64_t)((const uint8_t *)die.addr - unit.info);
+		off = next;
+		if (dwarf_scan_unit(&w->scan, &unit)) {
+			if (!visit_scanned(w, cuname))
+				return false;
+		} else {
+			do {
+				visit_die(w, &die, dwarf_tag(&die), cuname);
+			} while ((rc = dwarf_siblingof(&die, &die)) == 0);
+			if (rc < 0) {
+				walk_error(w, "unit %s: %s", cuname ? cuname : "?",
+					   dwarf_errmsg(-1));
+				return false;
 			}
-		} while ((rc = dwarf_siblingof(&die, &die)) == 0);
-		if (rc < 0) {
-			walk_error(w, "unit %s: %s", cuname ? cuname : "?",
-				   dwarf_errmsg(-1));
-			return false;
 		}
 		/* The units read are not read again, but a few DIEs. */
 		if (info && info->data && off - released >= DWARF_RELEASE_BYTES &&
@@ -548,7 +605,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 
 struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 {
-	const struct obj_section *info = debug_info(o);
+	const struct obj_section *info = debug_info(o), *abbrev;
 	struct dwarf_plan *p;
 	Dwarf *dw;
 	Dwarf_Off off = 0, next, *starts = NULL;
@@ -595,8 +652,16 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 			walk_error(w, "%s", dwarf_errmsg(-1));
 	}
 	free(starts);
-	for (size_t k = 0; k < p->nparts; k++)
+	abbrev = section_named(o, ".debug_abbrev");
+	for (size_t k = 0; k < p->nparts; k++) {
 		dwarf_files_init(&p->parts[k].files, o);
+		/* Sections as they are in the file: libdw reads the same. */
+		if (info->data && abbrev) {
+			p->parts[k].scan.abbrev = abbrev->data;
+			p->parts[k].scan.abbrev_size = abbrev->size;
+			p->parts[k].info_size = info->size;
+		}
+	}
 	/* The line tables of the records' sites, beside the walk. */
 	if (o->site_lines) {
 		p->lines_elf = elf_memory((char *)o->image, o->size);
@@ -684,6 +749,7 @@ static void merge_parts(struct object *o, struct dwarf_plan *p)
 static void walk_free(struct dwarf_walk *w, bool keep_dw)
 {
 	dwarf_files_free(&w->files);
+	dwarf_scan_free(&w->scan);
 	free(w->dcopies);
 	free(w->noreturn);
 	free(w->notes);

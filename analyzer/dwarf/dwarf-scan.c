@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dwarf-scan.c — a unit's top-level DIEs without libdw's per-DIE cost
+ * (see dwarf-scan.h).
+ *
+ * The walk is libdw's dwarf_siblingof() (elfutils 0.188) step for step:
+ * a DIE with DW_AT_sibling (the first one, CU-relative ref1/2/4/8/udata,
+ * after the DIE and before the unit's end) continues there; one without
+ * continues after its attributes, a level deeper when its abbreviation
+ * has children; a zero byte ends a level, and ends the walk at the top
+ * level or at the unit's end.  The abbreviation table is read as
+ * __libdw_getabbrev() reads it, each entry checked the same way, but all
+ * of it at once: where libdw would find an entry damaged or a code
+ * repeated only when a lookup reaches it, this reader gives up on the
+ * unit (false), which is never wrong, only slower.
+ */
+#include "dwarf-scan.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Abbreviation codes GCC writes are 1..N, a few hundred per unit. */
+#define SCAN_MAX_CODE 65536u
+#define SCAN_VARIABLE UINT32_MAX	/* a form whose size is in the DIE */
+
+struct scan_abbrev {
+	uint32_t tag;
+	uint32_t first_form;		/* into dwarf_scan.forms */
+	uint32_t nforms;
+	uint32_t fixed;			/* bytes of all attributes, or
+					 * SCAN_VARIABLE */
+	uint32_t sib_at;		/* bytes before DW_AT_sibling when
+					 * fixed, else SCAN_VARIABLE */
+	int32_t sibling;		/* index of the first DW_AT_sibling,
+					 * -1: none */
+	uint8_t sib_width;		/* its bytes when fixed (ref1..ref8) */
+	uint8_t marks;			/* SCAN_WANTED, SCAN_STRUCT */
+	bool defined, children;
+};
+
+#define SCAN_WANTED 1		/* a function dwarf.c visits */
+#define SCAN_STRUCT 2		/* a struct definition it may visit */
+
+/* How a form's value is sized. */
+enum form_size {
+	FS_LEB = -1,		/* one LEB128 number */
+	FS_STRING = -2,		/* up to and with a NUL */
+	FS_BLOCK1 = -3,		/* a length, then that many bytes */
+	FS_BLOCK2 = -4,
+	FS_BLOCK4 = -5,
+	FS_BLOCK = -6,		/* ULEB128 length: block, exprloc */
+	FS_BAD = -7,		/* not sized here: libdw reads the unit */
+};
+
+/* The size of a value of form in unit u, as __libdw_form_val_len(). */
+static int form_size(unsigned form, const struct dwarf_scan_unit *u)
+{
+	switch (form) {
+	case 0:				/* libdw skips nothing for it */
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:	/* the value is in the abbreviation */
+		return 0;
+	case DW_FORM_flag: case DW_FORM_data1: case DW_FORM_ref1:
+	case DW_FORM_addrx1: case DW_FORM_strx1:
+		return 1;
+	case DW_FORM_data2: case DW_FORM_ref2:
+	case DW_FORM_addrx2: case DW_FORM_strx2:
+		return 2;
+	case DW_FORM_addrx3: case DW_FORM_strx3:
+		return 3;
+	case DW_FORM_data4: case DW_FORM_ref4: case DW_FORM_ref_sup4:
+	case DW_FORM_addrx4: case DW_FORM_strx4:
+		return 4;
+	case DW_FORM_ref_sig8: case DW_FORM_data8: case DW_FORM_ref8:
+	case DW_FORM_ref_sup8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_addr:
+		return (int)u->addr_size;
+	case DW_FORM_ref_addr:
+		return (int)(u->version == 2 ? u->addr_size : u->offset_size);
+	case DW_FORM_strp: case DW_FORM_strp_sup: case DW_FORM_line_strp:
+	case DW_FORM_sec_offset: case DW_FORM_GNU_ref_alt:
+	case DW_FORM_GNU_strp_alt:
+		return (int)u->offset_size;
+	case DW_FORM_sdata: case DW_FORM_udata: case DW_FORM_ref_udata:
+	case DW_FORM_addrx: case DW_FORM_loclistx: case DW_FORM_rnglistx:
+	case DW_FORM_strx: case DW_FORM_GNU_addr_index:
+	case DW_FORM_GNU_str_index:
+		return FS_LEB;
+	case DW_FORM_string:
+		return FS_STRING;
+	case DW_FORM_block1:
+		return FS_BLOCK1;
+	case DW_FORM_block2:
+		return FS_BLOCK2;
+	case DW_FORM_block4:
+		return FS_BLOCK4;
+	case DW_FORM_block: case DW_FORM_exprloc:
+		return FS_BLOCK;
+	default:			/* DW_FORM_indirect, unknown forms */
+		return FS_BAD;
+	}
+}
+
+/*
+ * One ULEB128 at *p, before end: at most 10 bytes, as libdw reads them
+ * (an 11th would be read differently: give up).
+ */
+static bool uleb_long(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+	const uint8_t *q = *p;
+	uint64_t r = 0;
+
+	for (unsigned shift = 0; shift < 70; shift += 7) {
+		uint8_t b;
+
+		if (q >= end)
+			return false;
+		b = *q++;
+		if (shift < 64)
+			r |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			*p = q;
+			*v = r;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Most are one byte: an abbreviation code, a small number. */
+static inline bool uleb(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+	if (*p < end && !(**p & 0x80)) {
+		*v = *(*p)++;
+		return true;
+	}
+	return uleb_long(p, end, v);
+}
+
+/* A little-endian number of 1, 2, 4 or 8 bytes (the ELF is ELFDATA2LSB). */
+static inline uint64_t le(const uint8_t *p, unsigned n)
+{
+	switch (n) {
+	case 1:
+		return p[0];
+	case 2:
+		return (uint64_t)p[0] | (uint64_t)p[1] << 8;
+	case 4:
+		return (uint64_t)p[0] | (uint64_t)p[1] << 8 |
+		       (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
+	default:
+		return le(p, 4) | le(p + 4, 4) << 32;
+	}
+}
+
+/* The bytes of a fixed-size CU-relative reference form, else 0. */
+static unsigned sibling_width(unsigned form)
+{
+	switch (form) {
+	case DW_FORM_ref1:
+		return 1;
+	case DW_FORM_ref2:
+		return 2;
+	case DW_FORM_ref4:
+		return 4;
+	case DW_FORM_ref8:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
+/* One abbreviation's sizes and marks, from its forms. */
+static void abbrev_sizes(struct dwarf_scan *s, struct scan_abbrev *a,
+			 const uint32_t *names, const struct dwarf_scan_unit *u)
+{
+	bool pc = false, noreturn = false, byte_size = false, decl = false;
+	uint64_t fixed = 0;
+
+	a->sibling = -1;
+	a->sib_at = SCAN_VARIABLE;
+	for (uint32_t i = 0; i < a->nforms; i++) {
+		int size = form_size(s->forms[a->first_form + i], u);
+
+		switch (names[i]) {
+		case DW_AT_sibling:
+			if (a->sibling < 0) {
+				a->sibling = (int32_t)i;
+				if (fixed != SCAN_VARIABLE)
+					a->sib_at = (uint32_t)fixed;
+			}
+			break;
+		case DW_AT_low_pc: case DW_AT_high_pc: case DW_AT_ranges:
+			pc = true;
+			break;
+		case DW_AT_noreturn:
+			noreturn = true;
+			break;
+		case DW_AT_byte_size:
+			byte_size = true;
+			break;
+		case DW_AT_declaration:
+			decl = true;
+			break;
+		default:
+			break;
+		}
+		if (size < 0 || fixed == SCAN_VARIABLE)
+			fixed = SCAN_VARIABLE;
+		else
+			fixed += (uint64_t)size;
+	}
+	a->fixed = (uint32_t)fixed;
+	if (a->sibling >= 0 && a->fixed != SCAN_VARIABLE) {
+		int w = form_size(s->forms[a->first_form + a->sibling], u);
+
+		/* Any other fixed form is no CU-relative reference. */
+		if (sibling_width(s->forms[a->first_form + a->sibling]))
+			a->sib_width = (uint8_t)w;
+	}
+	if (a->tag == DW_TAG_structure_type && byte_size && !decl)
+		a->marks |= SCAN_STRUCT;
+	if (a->tag == DW_TAG_subprogram && (pc || noreturn))
+		a->marks |= SCAN_WANTED;
+}
+
+/*
+ * The abbreviation table at u->abbrev_off into s->codes, as
+ * __libdw_getabbrev() reads it entry after entry up to the zero code.
+ */
+static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
+{
+	const uint8_t *p, *end = s->abbrev + s->abbrev_size;
+	uint32_t *names = NULL;
+	size_t names_cap = 0;
+	bool ok = false;
+
+	if (u->abbrev_off >= s->abbrev_size)
+		return false;
+	for (size_t i = 0; i < s->ncodes; i++)
+		s->codes[i].defined = false;
+	s->nforms = 0;
+	p = s->abbrev + u->abbrev_off;
+	for (;;) {
+		struct scan_abbrev *a;
+		uint64_t code, tag, name, form, implicit;
+		size_t n = 0;
+
+		if (p >= end)
+			goto out;
+		if (!*p)
+			break;			/* the table's end */
+		if (!uleb(&p, end, &code) || !code || code >= SCAN_MAX_CODE ||
+		    p >= end || !uleb(&p, end, &tag) || tag > UINT32_MAX ||
+		    p + 1 >= end)
+			goto out;
+		if (code >= s->ncodes) {
+			size_t old = s->ncodes;
+
+			if (code >= s->codes_cap) {
+				s->codes_cap = code + 64;
+				s->codes = xrealloc(s->codes, s->codes_cap * sizeof(*s->codes));
+			}
+			memset(s->codes + old, 0, (code + 1 - old) * sizeof(*s->codes));
+			s->ncodes = code + 1;
+		}
+		a = &s->codes[code];
+		if (a->defined)
+			goto out;		/* a code twice */
+		*a = (struct scan_abbrev){ .defined = true, .tag = (uint32_t)tag,
+					   .children = *p++ == DW_CHILDREN_yes,
+					   .first_form = (uint32_t)s->nforms };
+		for (;;) {
+			if (p >= end || !uleb(&p, end, &name) || p >= end ||
+			    !uleb(&p, end, &form))
+				goto out;
+			if (form == DW_FORM_implicit_const &&
+			    (p >= end || !uleb(&p, end, &implicit)))
+				goto out;	/* an SLEB128: the same bytes */
+			if (!name && !form)
+				break;
+			if (name > UINT32_MAX || form > UINT16_MAX)
+				goto out;
+			*VEC_PUSH(s->forms, s->nforms, s->forms_cap) = (uint16_t)form;
+			if (n >= names_cap) {
+				names_cap = names_cap ? 2 * names_cap : 16;
+				names = xrealloc(names, names_cap * sizeof(*names));
+			}
+			names[n++] = (uint32_t)name;
+		}
+		a->nforms = (uint32_t)n;
+		abbrev_sizes(s, a, names, u);
+	}
+	ok = true;
+out:
+	free(names);
+	return ok;
+}
+
+/* The bytes of one value of form at p, before end; false: give up. */
+static bool value_len(int size, const uint8_t *p, const uint8_t *end,
+		      uint64_t *len)
+{
+	const uint8_t *q = p;
+	uint64_t n;
+
+	switch (size) {
+	case FS_LEB:
+		if (!uleb(&q, end, &n))
+			return false;
+		*len = (uint64_t)(q - p);
+		return true;
+	case FS_STRING:
+		q = memchr(p, 0, (size_t)(end - p));
+		if (!q)
+			return false;
+		*len = (uint64_t)(q - p) + 1;
+		return true;
+	case FS_BLOCK1: case FS_BLOCK2: case FS_BLOCK4: {
+		unsigned w = size == FS_BLOCK1 ? 1 : size == FS_BLOCK2 ? 2 : 4;
+
+		if ((size_t)(end - p) < w)
+			return false;
+		*len = le(p, w) + w;
+		break;
+	}
+	case FS_BLOCK:
+		if (!uleb(&q, end, &n))
+			return false;
+		*len = n + (uint64_t)(q - p);
+		break;
+	case FS_BAD:
+		return false;
+	default:
+		*len = (uint64_t)size;
+		break;
+	}
+	return *len <= (uint64_t)(end - p);
+}
+
+/* A DW_AT_sibling value of form at p: CU-relative, as __libdw_formref(). */
+static bool sibling_ref(unsigned form, const uint8_t *p, const uint8_t *end,
+			uint64_t *off)
+{
+	switch (form) {
+	case DW_FORM_ref1:
+	case DW_FORM_ref2:
+	case DW_FORM_ref4:
+	case DW_FORM_ref8: {
+		unsigned w = form == DW_FORM_ref1 ? 1 : form == DW_FORM_ref2 ? 2 :
+			     form == DW_FORM_ref4 ? 4 : 8;
+
+		if ((size_t)(end - p) < w)
+			return false;
+		*off = le(p, w);
+		return true;
+	}
+	case DW_FORM_ref_udata:
+		return uleb(&p, end, off);
+	default:			/* not CU-relative: libdw refuses it */
+		return false;
+	}
+}
+
+/*
+ * Past the attributes of a DIE of abbreviation a at *p; *sib the first
+ * DW_AT_sibling's value, or UINT64_MAX when it has none.
+ */
+static bool skip_die(const struct dwarf_scan *s, const struct scan_abbrev *a,
+		     const struct dwarf_scan_unit *u, const uint8_t **p,
+		     const uint8_t *end, uint64_t *sib)
+{
+	const uint16_t *forms = s->forms + a->first_form;
+	const uint8_t *q = *p;
+
+	*sib = UINT64_MAX;
+	if (a->fixed != SCAN_VARIABLE) {
+		if (a->fixed > (uint64_t)(end - q))
+			return false;
+		if (a->sib_width)
+			*sib = le(q + a->sib_at, a->sib_width);
+		else if (a->sibling >= 0)
+			return false;	/* no CU-relative reference */
+		*p = q + a->fixed;
+		return true;
+	}
+	for (uint32_t i = 0; i < a->nforms; i++) {
+		uint64_t len;
+
+		if ((int32_t)i == a->sibling && !sibling_ref(forms[i], q, end, sib))
+			return false;
+		if (!value_len(form_size(forms[i], u), q, end, &len))
+			return false;
+		q += len;
+	}
+	*p = q;
+	return true;
+}
+
+bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
+{
+	const uint8_t *base = u->info + u->start, *end = u->info + u->end;
+	const uint8_t *p = u->info + u->first;
+	unsigned want = SCAN_WANTED | (u->structs ? SCAN_STRUCT : 0), sizes;
+	size_t level = 0;
+
+	s->ndies = 0;
+	if (!s->abbrev || u->first >= u->end || u->start >= u->first)
+		return false;
+	/* Units may share a table; its forms' sizes are the unit's. */
+	sizes = u->version << 16 | u->addr_size << 8 | u->offset_size;
+	if (!s->table_ok || s->table_off != u->abbrev_off || s->table_sizes != sizes) {
+		s->table_off = u->abbrev_off;
+		s->table_sizes = sizes;
+		s->table_ok = load_table(s, u);
+		if (!s->table_ok)
+			return false;
+	}
+	for (;;) {
+		const uint8_t *die = p;
+		const struct scan_abbrev *a;
+		uint64_t code, sib;
+
+		if (!uleb(&p, end, &code) || !code || code >= s->ncodes ||
+		    !s->codes[code].defined)
+			return false;
+		a = &s->codes[code];
+		if (!level && (a->marks & want || u->all))
+			*VEC_PUSH(s->dies, s->ndies, s->dies_cap) = (struct dwarf_scan_die){
+				.off = (uint64_t)(die - u->info), .tag = a->tag,
+				.wanted = a->marks & want };
+		if (!skip_die(s, a, u, &p, end, &sib))
+			return false;
+		if (sib != UINT64_MAX) {
+			/* After this DIE, inside the unit (libdw's check). */
+			if (sib >= (uint64_t)(end - base) ||
+			    sib <= (uint64_t)(die - base))
+				return false;
+			p = base + sib;
+		} else if (a->children) {
+			level++;
+		}
+		for (;;) {
+			if (p >= end)
+				return true;
+			if (*p)
+				break;
+			if (level-- == 0)
+				return true;	/* no more siblings */
+			p++;
+		}
+	}
+}
+
+void dwarf_scan_free(struct dwarf_scan *s)
+{
+	free(s->codes);
+	free(s->forms);
+	free(s->dies);
+	memset(s, 0, sizeof(*s));
+}

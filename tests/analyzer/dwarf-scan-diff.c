@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dwarf-scan-diff.c — hold dwarf-scan.c to libdw's walk of the top-level
+ * DIEs (dwarf_child, then dwarf_siblingof; dwarf_tag of each).
+ *
+ *   dwarf-scan-diff FILE...
+ *
+ * For every unit of each linked ELF file, the scan with every DIE
+ * (dwarf_scan_unit's `all`) must give the DIEs libdw's walk gives, at the
+ * same offsets with the same tags, and mark as wanted exactly the ones
+ * dwarf.c would act on by libdw's answers: a subprogram with
+ * DW_AT_low_pc, DW_AT_high_pc, DW_AT_ranges or DW_AT_noreturn, a
+ * structure type with DW_AT_byte_size and no DW_AT_declaration.  A unit
+ * the scan leaves to libdw is counted, not compared.  Prints how many
+ * DIEs were compared and how many units were scanned; exit 1 on
+ * disagreement (up to 20 shown), 2 when a file cannot be read or has no
+ * DWARF.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dwarf-scan.h"
+
+struct tally {
+	uint64_t dies, wanted, wrong, units, scanned;
+};
+
+static void wrong(struct tally *t, uint64_t off, const char *what)
+{
+	if (t->wrong++ < 20)
+		fprintf(stderr, "dwarf-scan-diff: DIE 0x%" PRIx64 ": %s\n", off, what);
+}
+
+static bool libdw_wanted(Dwarf_Die *die, int tag)
+{
+	if (tag == DW_TAG_subprogram)
+		return dwarf_hasattr(die, DW_AT_low_pc) ||
+		       dwarf_hasattr(die, DW_AT_high_pc) ||
+		       dwarf_hasattr(die, DW_AT_ranges) ||
+		       dwarf_hasattr(die, DW_AT_noreturn);
+	if (tag == DW_TAG_structure_type)
+		return dwarf_hasattr(die, DW_AT_byte_size) &&
+		       !dwarf_hasattr(die, DW_AT_declaration);
+	return false;
+}
+
+/* The scan's DIEs of one unit against libdw's, from first. */
+static void compare(const struct dwarf_scan *s, Dwarf_Die *first,
+		    struct tally *t)
+{
+	Dwarf_Die die = *first;
+	char why[128];
+	size_t i = 0;
+	int rc;
+
+	do {
+		uint64_t off = dwarf_dieoffset(&die);
+		int tag = dwarf_tag(&die);
+		bool want = libdw_wanted(&die, tag);
+
+		t->dies++;
+		t->wanted += want;
+		if (i >= s->ndies) {
+			wrong(t, off, "libdw's, not in the scan");
+			return;
+		}
+		if (s->dies[i].off != off) {
+			snprintf(why, sizeof(why), "libdw's next DIE, the scan's is 0x%" PRIx64,
+				 s->dies[i].off);
+			wrong(t, off, why);
+		} else if (s->dies[i].tag != (uint32_t)tag) {
+			snprintf(why, sizeof(why), "tag 0x%x in libdw, 0x%x in the scan",
+				 (unsigned)tag, (unsigned)s->dies[i].tag);
+			wrong(t, off, why);
+		} else if (s->dies[i].wanted != want) {
+			wrong(t, off, want ? "wanted by libdw's attributes, not by the scan"
+					   : "wanted by the scan, not by libdw's attributes");
+		}
+		i++;
+	} while ((rc = dwarf_siblingof(&die, &die)) == 0);
+	if (rc < 0)
+		wrong(t, dwarf_dieoffset(first), "libdw's walk of the unit fails");
+	if (i < s->ndies)
+		wrong(t, s->dies[i].off, "the scan's, not libdw's");
+}
+
+static const Elf_Data *section(Elf *e, size_t shstrndx, const char *want)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (gelf_getshdr(scn, &sh) && (name = elf_strptr(e, shstrndx, sh.sh_name)) &&
+		    !strcmp(name, want) && !(sh.sh_flags & SHF_COMPRESSED))
+			return elf_rawdata(scn, NULL);
+	}
+	return NULL;
+}
+
+static int run_file(const char *path, struct tally *t)
+{
+	int fd = open(path, O_RDONLY);
+	Elf *e = fd < 0 ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Dwarf *dw = e ? dwarf_begin_elf(e, DWARF_C_READ, NULL) : NULL;
+	const Elf_Data *abbrev, *info;
+	struct dwarf_scan s = { 0 };
+	Dwarf_Off off = 0, next, abbrev_off;
+	Dwarf_Half version;
+	uint8_t addr_size, offset_size;
+	size_t hsize, shstrndx;
+	int rc;
+
+	if (!dw || elf_getshdrstrndx(e, &shstrndx) < 0 ||
+	    !(abbrev = section(e, shstrndx, ".debug_abbrev")) ||
+	    !(info = section(e, shstrndx, ".debug_info"))) {
+		fprintf(stderr, "dwarf-scan-diff: %s: no DWARF to read\n", path);
+		return 2;
+	}
+	s.abbrev = abbrev->d_buf;
+	s.abbrev_size = abbrev->d_size;
+	while (dwarf_next_unit(dw, off, &next, &hsize, &version, &abbrev_off,
+			       &addr_size, &offset_size, NULL, NULL) == 0) {
+		struct dwarf_scan_unit u;
+		Dwarf_Die cu, first;
+
+		if (!dwarf_offdie(dw, off + hsize, &cu))
+			break;
+		t->units++;
+		rc = dwarf_child(&cu, &first);
+		if (rc == 0) {
+			/* As dwarf.c calls it. */
+			u = (struct dwarf_scan_unit){
+				.info = (const uint8_t *)cu.addr - (off + hsize),
+				.start = off,
+				.end = next < info->d_size ? next : info->d_size,
+				.abbrev_off = abbrev_off, .version = version,
+				.addr_size = addr_size == 4 ? 4 : 8,
+				.offset_size = offset_size == 4 ? 4 : 8,
+				.structs = true, .all = true };
+			u.first = (uint64_t)((const uint8_t *)first.addr - u.info);
+			if (dwarf_scan_unit(&s, &u)) {
+				t->scanned++;
+				compare(&s, &first, t);
+			}
+		} else if (rc > 0) {
+			t->scanned++;		/* nothing to walk */
+		}
+		off = next;
+	}
+	dwarf_scan_free(&s);
+	dwarf_end(dw);
+	elf_end(e);
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct tally t = { 0 };
+	int rc = 0;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s FILE...\n", argv[0]);
+		return 2;
+	}
+	elf_version(EV_CURRENT);
+	for (int i = 1; i < argc && !rc; i++)
+		rc = run_file(argv[i], &t);
+	printf("dwarf-scan-diff: %" PRIu64 " DIEs compared (%" PRIu64
+	       " wanted), %" PRIu64 " of %" PRIu64 " units scanned, %" PRIu64
+	       " wrong\n", t.dies, t.wanted, t.scanned, t.units, t.wrong);
+	if (rc)
+		return rc;
+	return t.wrong || !t.dies ? 1 : 0;
+}
