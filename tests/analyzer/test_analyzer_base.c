@@ -5,7 +5,7 @@
  * accepts and refuses), the text table (alignment, [N others], TOTAL),
  * the baseline file (parse, print, refuse) and srctree (the tree of a
  * record's path, paths relative to it, --site matching, GCC's names of
- * relative records).  No ELF, no plugin: the verbs' tests cover the rest.
+ * relative records) and the radix sort of key pairs (against qsort).  No ELF, no plugin: the verbs' tests cover the rest.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,6 +18,7 @@
 #include "json.h"
 #include "jsonread.h"
 #include "records.h"
+#include "sort.h"
 #include "srctree.h"
 #include "texttable.h"
 #include "util.h"
@@ -268,6 +269,63 @@ static void test_srctree(void)
 	arena_free(&a);
 }
 
+static int pair_cmp(const void *a, const void *b)
+{
+	const struct sort_pair *x = a, *y = b;
+
+	if (x->hi != y->hi)
+		return x->hi < y->hi ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/*
+ * sort_pairs against qsort: small and large arrays, keys with few and
+ * with all bits used, many equal keys, already sorted and reversed.
+ */
+static void test_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 1000, 100000 };
+	uint64_t seed = 1;
+
+	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+		for (int shape = 0; shape < 5; shape++) {
+			size_t n = sizes[si];
+			struct sort_pair *a = calloc(n ? n : 1, sizeof(*a));
+			struct sort_pair *b = calloc(n ? n : 1, sizeof(*b));
+
+			for (size_t i = 0; i < n; i++) {
+				seed = seed * 6364136223846793005u + 1442695040888963407u;
+				switch (shape) {
+				case 0:		/* every bit */
+					a[i] = (struct sort_pair){ seed, seed * 31 + i };
+					break;
+				case 1:		/* few distinct keys */
+					a[i] = (struct sort_pair){ seed >> 62, (seed >> 20) & 3 };
+					break;
+				case 2:		/* indexes, as calls.c's */
+					a[i] = (struct sort_pair){ (seed >> 40) % 5000,
+								   ((seed >> 8) & 0xffff) | 0xffffffff00000000u };
+					break;
+				case 3:		/* sorted */
+					a[i] = (struct sort_pair){ i / 7, i };
+					break;
+				default:	/* reversed */
+					a[i] = (struct sort_pair){ n - i, 0 };
+					break;
+				}
+			}
+			memcpy(b, a, n * sizeof(*a));
+			sort_pairs(a, n);
+			if (n)
+				qsort(b, n, sizeof(*b), pair_cmp);
+			expect(!n || !memcmp(a, b, n * sizeof(*a)),
+			       "sort_pairs: %zu keys of shape %d differ from qsort's order", n, shape);
+			free(a);
+			free(b);
+		}
+	}
+}
+
 int main(void)
 {
 	test_json_writer();
@@ -275,6 +333,7 @@ int main(void)
 	test_texttable();
 	test_baseline();
 	test_srctree();
+	test_sort();
 	if (failures) {
 		fprintf(stderr, "test_analyzer_base: %d of %d checks failed\n", failures, checks);
 		return 1;
