@@ -178,8 +178,9 @@ static unsigned sibling_width(unsigned form)
 
 /* One abbreviation's sizes and marks, from its forms. */
 static void abbrev_sizes(struct dwarf_scan *s, struct scan_abbrev *a,
-			 const uint32_t *names, const struct dwarf_scan_unit *u)
+			 const struct dwarf_scan_unit *u)
 {
+	const uint32_t *names = s->names + a->first_form;
 	bool pc = false, noreturn = false, byte_size = false, decl = false;
 	uint64_t fixed = 0;
 
@@ -237,9 +238,6 @@ static void abbrev_sizes(struct dwarf_scan *s, struct scan_abbrev *a,
 static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 {
 	const uint8_t *p, *end = s->abbrev + s->abbrev_size;
-	uint32_t *names = NULL;
-	size_t names_cap = 0;
-	bool ok = false;
 
 	if (u->abbrev_off >= s->abbrev_size)
 		return false;
@@ -253,13 +251,13 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 		size_t n = 0;
 
 		if (p >= end)
-			goto out;
+			return false;
 		if (!*p)
-			break;			/* the table's end */
+			return true;		/* the table's end */
 		if (!uleb(&p, end, &code) || !code || code >= SCAN_MAX_CODE ||
 		    p >= end || !uleb(&p, end, &tag) || tag > UINT32_MAX ||
 		    p + 1 >= end)
-			goto out;
+			return false;
 		if (code >= s->ncodes) {
 			size_t old = s->ncodes;
 
@@ -272,35 +270,33 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 		}
 		a = &s->codes[code];
 		if (a->defined)
-			goto out;		/* a code twice */
+			return false;		/* a code twice */
 		*a = (struct scan_abbrev){ .defined = true, .tag = (uint32_t)tag,
 					   .children = *p++ == DW_CHILDREN_yes,
 					   .first_form = (uint32_t)s->nforms };
 		for (;;) {
 			if (p >= end || !uleb(&p, end, &name) || p >= end ||
 			    !uleb(&p, end, &form))
-				goto out;
+				return false;
 			if (form == DW_FORM_implicit_const &&
 			    (p >= end || !uleb(&p, end, &implicit)))
-				goto out;	/* an SLEB128: the same bytes */
+				return false;	/* an SLEB128: the same bytes */
 			if (!name && !form)
 				break;
 			if (name > UINT32_MAX || form > UINT16_MAX)
-				goto out;
-			*VEC_PUSH(s->forms, s->nforms, s->forms_cap) = (uint16_t)form;
-			if (n >= names_cap) {
-				names_cap = names_cap ? 2 * names_cap : 16;
-				names = xrealloc(names, names_cap * sizeof(*names));
+				return false;
+			if (s->nforms == s->forms_cap) {
+				s->forms_cap = s->forms_cap ? 2 * s->forms_cap : 1024;
+				s->forms = xrealloc(s->forms, s->forms_cap * sizeof(*s->forms));
+				s->names = xrealloc(s->names, s->forms_cap * sizeof(*s->names));
 			}
-			names[n++] = (uint32_t)name;
+			s->forms[s->nforms] = (uint16_t)form;
+			s->names[s->nforms++] = (uint32_t)name;
+			n++;
 		}
 		a->nforms = (uint32_t)n;
-		abbrev_sizes(s, a, names, u);
+		abbrev_sizes(s, a, u);
 	}
-	ok = true;
-out:
-	free(names);
-	return ok;
 }
 
 /* The bytes of one value of form at p, before end; false: give up. */
@@ -403,34 +399,50 @@ static bool skip_die(const struct dwarf_scan *s, const struct scan_abbrev *a,
 	return true;
 }
 
-bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
+/* The abbreviation of the DIE at *p, *p moved past its code; NULL: none. */
+static const struct scan_abbrev *die_abbrev(const struct dwarf_scan *s,
+					    const uint8_t **p, const uint8_t *end)
 {
-	const uint8_t *base = u->info + u->start, *end = u->info + u->end;
-	const uint8_t *p = u->info + u->first;
-	unsigned want = SCAN_WANTED | (u->structs ? SCAN_STRUCT : 0), sizes;
-	size_t level = 0;
+	uint64_t code;
 
-	s->ndies = 0;
-	if (!s->abbrev || u->first >= u->end || u->start >= u->first)
+	if (!uleb(p, end, &code) || !code || code >= s->ncodes ||
+	    !s->codes[code].defined)
+		return NULL;
+	return &s->codes[code];
+}
+
+/* The unit's table in s->codes (units may share one; sizes are a unit's). */
+static bool table_ready(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
+{
+	unsigned sizes = u->version << 16 | u->addr_size << 8 | u->offset_size;
+
+	if (!s->abbrev)
 		return false;
-	/* Units may share a table; its forms' sizes are the unit's. */
-	sizes = u->version << 16 | u->addr_size << 8 | u->offset_size;
 	if (!s->table_ok || s->table_off != u->abbrev_off || s->table_sizes != sizes) {
 		s->table_off = u->abbrev_off;
 		s->table_sizes = sizes;
 		s->table_ok = load_table(s, u);
-		if (!s->table_ok)
-			return false;
 	}
+	return s->table_ok;
+}
+
+bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
+{
+	const uint8_t *base = u->info + u->start, *end = u->info + u->end;
+	const uint8_t *p = u->info + u->first;
+	unsigned want = SCAN_WANTED | (u->structs ? SCAN_STRUCT : 0);
+	size_t level = 0;
+
+	s->ndies = 0;
+	if (u->first >= u->end || u->start >= u->first || !table_ready(s, u))
+		return false;
 	for (;;) {
 		const uint8_t *die = p;
-		const struct scan_abbrev *a;
-		uint64_t code, sib;
+		const struct scan_abbrev *a = die_abbrev(s, &p, end);
+		uint64_t sib;
 
-		if (!uleb(&p, end, &code) || !code || code >= s->ncodes ||
-		    !s->codes[code].defined)
+		if (!a)
 			return false;
-		a = &s->codes[code];
 		if (!level && (a->marks & want || u->all))
 			*VEC_PUSH(s->dies, s->ndies, s->dies_cap) = (struct dwarf_scan_die){
 				.off = (uint64_t)(die - u->info), .tag = a->tag,
@@ -458,10 +470,171 @@ bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 	}
 }
 
+/* Where an attribute's value is, if the DIE has the attribute. */
+struct die_attr {
+	bool found;
+	unsigned form;
+	const uint8_t *val;
+};
+
+/*
+ * The first of each attribute in want[0..n) of a DIE of abbreviation a
+ * whose attributes start at *p; *p moved past them all, each checked
+ * against the unit's end as libdw checks them.
+ */
+static bool die_attrs(const struct dwarf_scan *s, const struct scan_abbrev *a,
+		      const struct dwarf_scan_unit *u, const uint8_t **p,
+		      const uint8_t *end, const unsigned *want,
+		      struct die_attr *got, size_t n)
+{
+	const uint8_t *q = *p;
+
+	memset(got, 0, n * sizeof(*got));
+	for (uint32_t i = 0; i < a->nforms; i++) {
+		unsigned form = s->forms[a->first_form + i];
+		uint64_t len;
+
+		for (size_t k = 0; k < n; k++)
+			if (s->names[a->first_form + i] == want[k] && !got[k].found)
+				got[k] = (struct die_attr){ true, form, q };
+		if (!value_len(form_size(form, u), q, end, &len))
+			return false;
+		q += len;
+	}
+	*p = q;
+	return true;
+}
+
+/* A string attribute, as dwarf_formstring() reads it, in the forms read here. */
+static bool attr_string(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+			const struct die_attr *at, const char **str)
+{
+	const uint8_t *sec;
+	size_t size;
+	uint64_t off;
+
+	switch (at->form) {
+	case DW_FORM_string:
+		*str = (const char *)at->val;	/* value_len saw its NUL */
+		return true;
+	case DW_FORM_strp:
+		sec = s->str, size = s->str_size;
+		break;
+	case DW_FORM_line_strp:
+		sec = s->line_str, size = s->line_str_size;
+		break;
+	default:			/* strx*: .debug_str_offsets */
+		return false;
+	}
+	off = le(at->val, u->offset_size);
+	/* Where libdw finds the string and its end. */
+	if (!sec || off >= size || !memchr(sec + off, 0, size - off))
+		return false;
+	*str = (const char *)sec + off;
+	return true;
+}
+
+bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
+		   uint64_t die_off, const char **name)
+{
+	static const unsigned want[] = { DW_AT_name, DW_AT_abstract_origin,
+					 DW_AT_specification };
+	const uint8_t *end = u->info + u->end, *p = u->info + die_off, *q;
+	const struct scan_abbrev *a;
+	struct die_attr got[3];
+
+	/* A split unit's name may be its skeleton's. */
+	if (u->version >= 5 && u->unit_type != DW_UT_compile &&
+	    u->unit_type != DW_UT_partial)
+		return false;
+	if (die_off >= u->end || !table_ready(s, u) ||
+	    !(a = die_abbrev(s, &p, end)) || !die_attrs(s, a, u, &p, end, want, got, 3))
+		return false;
+	*name = NULL;
+	if (got[0].found) {
+		if (!attr_string(s, u, &got[0], name))
+			return false;
+	} else if (got[1].found || got[2].found) {
+		return false;		/* dwarf_attr_integrate() follows them */
+	}
+	/* dwarf_child(): no children, or only 0x80 bytes and a zero. */
+	u->first = 0;
+	if (!a->children)
+		return true;
+	for (q = p; q < end && *q == 0x80; q++)
+		;
+	if (q < end && *q)
+		u->first = (uint64_t)(p - u->info);
+	return true;
+}
+
+bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		     uint64_t off, struct dwarf_scan_func *f)
+{
+	enum { NAME, NORETURN, LOW, HIGH, RANGES, ORIGIN, SPEC, NWANT };
+	static const unsigned want[NWANT] = {
+		[NAME] = DW_AT_name, [NORETURN] = DW_AT_noreturn,
+		[LOW] = DW_AT_low_pc, [HIGH] = DW_AT_high_pc,
+		[RANGES] = DW_AT_ranges, [ORIGIN] = DW_AT_abstract_origin,
+		[SPEC] = DW_AT_specification,
+	};
+	const uint8_t *end = u->info + u->end, *p = u->info + off;
+	const struct scan_abbrev *a;
+	struct die_attr got[NWANT];
+
+	if (off >= u->end || !(a = die_abbrev(s, &p, end)) ||
+	    !die_attrs(s, a, u, &p, end, want, got, NWANT) ||
+	    got[ORIGIN].found || got[SPEC].found)
+		return false;
+	memset(f, 0, sizeof(*f));
+	f->noreturn = got[NORETURN].found;
+	if (f->noreturn && got[NAME].found && !attr_string(s, u, &got[NAME], &f->name))
+		return false;
+	if (!got[LOW].found && !got[HIGH].found && !got[RANGES].found)
+		return true;		/* a declaration: no code */
+	if (!got[LOW].found || !got[HIGH].found || got[LOW].form != DW_FORM_addr)
+		return false;
+	f->low = le(got[LOW].val, u->addr_size);
+	switch (got[HIGH].form) {
+	case DW_FORM_addr:
+		f->high = le(got[HIGH].val, u->addr_size);
+		break;
+	case DW_FORM_data1:
+		f->high = f->low + le(got[HIGH].val, 1);
+		break;
+	case DW_FORM_data2:
+		f->high = f->low + le(got[HIGH].val, 2);
+		break;
+	case DW_FORM_data4:
+		f->high = f->low + le(got[HIGH].val, 4);
+		break;
+	case DW_FORM_data8:
+		f->high = f->low + le(got[HIGH].val, 8);
+		break;
+	case DW_FORM_udata: {
+		const uint8_t *v = got[HIGH].val;
+		uint64_t n;
+
+		if (!uleb(&v, end, &n))
+			return false;
+		f->high = f->low + n;
+		break;
+	}
+	default:
+		return false;
+	}
+	/* Below its start: dwarf_ranges() would give it, oddly; libdw's. */
+	if (f->high < f->low)
+		return false;
+	f->code = true;
+	return true;
+}
+
 void dwarf_scan_free(struct dwarf_scan *s)
 {
 	free(s->codes);
 	free(s->forms);
+	free(s->names);
 	free(s->dies);
 	memset(s, 0, sizeof(*s));
 }

@@ -42,6 +42,7 @@ struct dwarf_scan_unit {
 	uint64_t first;			/* its first child DIE (dwarf_child) */
 	uint64_t abbrev_off;		/* its table in .debug_abbrev */
 	unsigned version, addr_size, offset_size;
+	unsigned unit_type;		/* DWARF 5's DW_UT_*, 0 before */
 	bool structs;			/* structure types are wanted too */
 	bool all;			/* every top-level DIE, wanted or not
 					 * (the test); else the wanted ones */
@@ -53,12 +54,16 @@ struct scan_abbrev;
 struct dwarf_scan {
 	const uint8_t *abbrev;		/* .debug_abbrev; NULL: never read */
 	size_t abbrev_size;
+	const uint8_t *str, *line_str;	/* .debug_str, .debug_line_str, or
+					 * NULL: their names are libdw's */
+	size_t str_size, line_str_size;
 	uint64_t table_off;		/* the table parsed into codes */
 	unsigned table_sizes;		/* and the unit sizes it was for */
 	bool table_ok;
 	struct scan_abbrev *codes;	/* by abbreviation code */
 	size_t ncodes, codes_cap;
 	uint16_t *forms;		/* every code's forms, one after another */
+	uint32_t *names;		/* and their attributes */
 	size_t nforms, forms_cap;
 	struct dwarf_scan_die *dies;	/* the last unit's, in DIE order */
 	size_t ndies, dies_cap;
@@ -72,6 +77,36 @@ struct dwarf_scan {
  * into s->dies.  False: read the unit with libdw instead.
  */
 bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u);
+
+/*
+ * The unit DIE at die_off (after u's header): *name its DW_AT_name as
+ * dwarf_diename() gives it (NULL: it has none), u->first its first child
+ * as dwarf_child() finds it (0: none).  False: ask libdw (a name in a
+ * form not read here, one that would come from another DIE, a split
+ * unit, anything dwarf_scan_unit() would refuse).
+ */
+bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
+		   uint64_t die_off, const char **name);
+
+/* What dwarf.c reads of a function's DIE, read here. */
+struct dwarf_scan_func {
+	bool noreturn;			/* DW_AT_noreturn */
+	const char *name;		/* with it: its DW_AT_name, or NULL */
+	bool code;			/* [low, high): DW_AT_low_pc and
+					 * DW_AT_high_pc, as dwarf_lowpc()
+					 * and dwarf_highpc() give them */
+	uint64_t low, high;
+};
+
+/*
+ * The DIE at off of the unit dwarf_scan_unit() read last.  False when
+ * libdw must read it: DW_AT_abstract_origin or DW_AT_specification,
+ * DW_AT_ranges or only one of DW_AT_low_pc and DW_AT_high_pc (or a high
+ * below the low), a value in a form not read here.
+ */
+bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		     uint64_t off, struct dwarf_scan_func *f);
+
 void dwarf_scan_free(struct dwarf_scan *s);
 
 #endif /* ASMSCAN_DWARF_SCAN_H */

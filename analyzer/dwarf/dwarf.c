@@ -54,7 +54,8 @@ struct dwarf_walk {
 	Dwarf_Off first, end;
 	struct dwarf_files files;	/* declarations' file names */
 	struct dwarf_scan scan;		/* top-level DIEs without libdw */
-	uint64_t info_size;		/* .debug_info's, for the scan */
+	const uint8_t *info_data;	/* .debug_info as the scan reads it */
+	uint64_t info_size;
 	int structs_left;		/* table structs not yet found */
 	struct arena strings;
 	struct dwarf_copy *dcopies;
@@ -215,15 +216,41 @@ static bool said_lately(const char *const *v, size_t n, const char *name)
 	return false;
 }
 
-static void note_noreturn(struct dwarf_walk *w, Dwarf_Die *die)
+static void note_noreturn_name(struct dwarf_walk *w, const char *name)
 {
-	const char *name;
-
-	if (!dwarf_hasattr(die, DW_AT_noreturn) || !(name = dwarf_diename(die)) ||
-	    said_lately(w->noreturn, w->nnoreturn, name))
+	if (!name || said_lately(w->noreturn, w->nnoreturn, name))
 		return;
 	*VEC_PUSH(w->noreturn, w->nnoreturn, w->noreturn_cap) =
 		intern(&w->strings, name);
+}
+
+static void note_noreturn(struct dwarf_walk *w, Dwarf_Die *die)
+{
+	if (dwarf_hasattr(die, DW_AT_noreturn))
+		note_noreturn_name(w, dwarf_diename(die));
+}
+
+/*
+ * The function of o starting at flat, if one does: its concrete DIE is at
+ * die_off (die: libdw's, for a relocatable object's declaration now).
+ */
+static uint32_t note_concrete(struct dwarf_walk *w, uint64_t flat,
+			      Dwarf_Off die_off, Dwarf_Die *die, const char *cu)
+{
+	struct object *o = w->o;
+	uint32_t fi = object_func_at(o, flat);
+
+	if (fi != OBJ_NONE && o->funcs[fi].addr != flat)
+		fi = OBJ_NONE;
+	if (fi != OBJ_NONE) {
+		struct func_note *n = VEC_PUSH(w->notes, w->nnotes, w->notes_cap);
+
+		*n = (struct func_note){ .fi = fi, .cu = cu, .die = die_off + 1 };
+		if (w->eager)
+			declaration(&w->strings, &w->files, die, &n->decl_file,
+				    &n->decl_line);
+	}
+	return fi;
 }
 
 static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
@@ -239,18 +266,7 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	note_noreturn(w, die);
 	if (!die_code(die, &entry, &size) || !flat_addr(w, entry, &flat))
 		return;
-	fi = object_func_at(o, flat);
-	if (fi != OBJ_NONE && o->funcs[fi].addr != flat)
-		fi = OBJ_NONE;
-	if (fi != OBJ_NONE) {
-		struct func_note *n = VEC_PUSH(w->notes, w->nnotes, w->notes_cap);
-
-		*n = (struct func_note){ .fi = fi, .cu = cu,
-					 .die = dwarf_dieoffset(die) + 1 };
-		if (w->eager)
-			declaration(&w->strings, &w->files, die, &n->decl_file,
-				    &n->decl_line);
-	}
+	fi = note_concrete(w, flat, dwarf_dieoffset(die), die, cu);
 	if (!abstract_origin(die, &origin))
 		return;
 	inl = inline_attr(&origin);
@@ -405,13 +421,28 @@ static void visit_die(struct dwarf_walk *w, Dwarf_Die *die, int tag,
 	}
 }
 
-/* The DIEs dwarf_scan_unit() found, as the libdw walk would visit them. */
-static bool visit_scanned(struct dwarf_walk *w, const char *cu)
+/*
+ * The DIEs dwarf_scan_unit() found, as the libdw walk would visit them: a
+ * function that is not a copy (most) read by dwarf_scan_func() as
+ * visit_subprogram() reads it, anything else by libdw.  Only a linked
+ * object is scanned: its DWARF addresses are flat ones.
+ */
+static bool visit_scanned(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
+			  const char *cu)
 {
 	for (size_t i = 0; i < w->scan.ndies; i++) {
 		const struct dwarf_scan_die *d = &w->scan.dies[i];
+		struct dwarf_scan_func f;
 		Dwarf_Die die;
 
+		if (d->tag == DW_TAG_subprogram &&
+		    dwarf_scan_func(&w->scan, u, d->off, &f)) {
+			if (f.noreturn)
+				note_noreturn_name(w, f.name);
+			if (f.code)
+				note_concrete(w, f.low, d->off, NULL, cu);
+			continue;
+		}
 		if (!dwarf_offdie(w->dw, d->off, &die)) {
 			walk_error(w, "DIE at offset 0x%llx: %s",
 				   (unsigned long long)d->off, dwarf_errmsg(-1));
@@ -477,14 +508,118 @@ static const struct obj_section *debug_info(const struct object *o)
 	return NULL;
 }
 
-/* An uncompressed section's bytes in the file, or NULL. */
-static const struct obj_section *section_named(const struct object *o,
+/*
+ * The section libdw reads as .debug_NAME (the first of that name or of
+ * .zdebug_NAME), if that is .debug_NAME's uncompressed bytes in the
+ * file, else NULL.
+ */
+static const struct obj_section *libdw_section(const struct object *o,
 					       const char *name)
 {
-	for (size_t i = 1; i < o->nsecs; i++)
-		if (!strcmp(o->secs[i].name, name))
-			return o->secs[i].data ? &o->secs[i] : NULL;
+	for (size_t i = 1; i < o->nsecs; i++) {
+		const struct obj_section *sec = &o->secs[i];
+
+		if (!strncmp(sec->name, ".zdebug_", 8) && !strcmp(sec->name + 8, name + 7))
+			return NULL;
+		if (!strcmp(sec->name, name))
+			return sec->data && sec->size ? sec : NULL;
+	}
 	return NULL;
+}
+
+/* What libdw reads otherwise: split DWARF, LTO's sections. */
+static bool libdw_sections_plain(const struct object *o)
+{
+	for (size_t i = 1; i < o->nsecs; i++) {
+		const char *name = o->secs[i].name;
+		size_t len = strlen(name);
+
+		if (!strncmp(name, ".gnu.debuglto_", 14) ||
+		    (len > 4 && !strcmp(name + len - 4, ".dwo")))
+			return false;
+	}
+	return true;
+}
+
+/* Where a DWARF 5 unit header keeps its unit type; 0 before DWARF 5. */
+static unsigned unit_type(const uint8_t *info, Dwarf_Off off, unsigned version,
+			  unsigned offset_size)
+{
+	return version >= 5 ? info[off + (offset_size == 8 ? 12 : 4) + 2] : 0;
+}
+
+/*
+ * The top-level DIEs of the unit at off (libdw's dwarf_next_unit() gave
+ * the rest): read by dwarf-scan.c where it can, by libdw where it cannot,
+ * the same DIEs visited either way.
+ */
+static bool walk_unit(struct dwarf_walk *w, Dwarf_Off off, Dwarf_Off next,
+		      size_t hsize, Dwarf_Half version, Dwarf_Off abbrev_off,
+		      uint8_t addr_size, uint8_t offset_size)
+{
+	struct dwarf_scan_unit unit;
+	const char *name, *cuname;
+	Dwarf_Die cu, die;
+	bool scan;
+	int rc;
+
+	if (!dwarf_offdie(w->dw, off + hsize, &cu)) {
+		walk_error(w, "unit at offset 0x%llx: %s",
+			   (unsigned long long)off, dwarf_errmsg(-1));
+		return false;
+	}
+	w->units++;
+	unit = (struct dwarf_scan_unit){
+		.info = (const uint8_t *)cu.addr - (off + hsize),
+		.start = off, .end = next < w->info_size ? next : w->info_size,
+		.abbrev_off = abbrev_off, .version = version,
+		/* libdw takes any other size for 8 */
+		.addr_size = addr_size == 4 ? 4 : 8,
+		.offset_size = offset_size == 4 ? 4 : 8,
+		.structs = w->structs_left > 0 };
+	/* The scan reads the bytes libdw reads, or nothing. */
+	scan = w->scan.abbrev && unit.info == w->info_data;
+	if (scan) {
+		unit.unit_type = unit_type(unit.info, off, version, offset_size);
+		if (dwarf_scan_cu(&w->scan, &unit, off + hsize, &name)) {
+			cuname = intern(&w->strings, name);
+			if (!unit.first)
+				return true;	/* no children */
+			if (dwarf_scan_unit(&w->scan, &unit))
+				return visit_scanned(w, &unit, cuname);
+			scan = false;		/* libdw walks the unit */
+			goto walk;
+		}
+	}
+	cuname = intern(&w->strings, dwarf_diename(&cu));
+	if (!cuname && dwarf_hasattr(&cu, DW_AT_name)) {
+		walk_error(w, "unit at offset 0x%llx: name: %s",
+			   (unsigned long long)off, dwarf_errmsg(-1));
+		return false;
+	}
+walk:
+	rc = dwarf_child(&cu, &die);
+	if (rc < 0) {
+		walk_error(w, "unit %s: %s", cuname ? cuname : "?",
+			   dwarf_errmsg(-1));
+		return false;
+	}
+	if (rc > 0)
+		return true;
+	if (scan) {
+		unit.first = (uint64_t)((const uint8_t *)die.addr - unit.info);
+		if (dwarf_scan_unit(&w->scan, &unit))
+			return visit_scanned(w, &unit, cuname);
+	}
+	do {
+		visit_die(w, &die, dwarf_tag(&die), cuname);
+	} while ((rc = dwarf_siblingof(&die, &die)) == 0);
+	if (rc < 0) {
+		walk_error(w, "unit %s: %s", cuname ? cuname : "?",
+			   dwarf_errmsg(-1));
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -507,55 +642,10 @@ static bool walk_units(struct dwarf_walk *w)
 	       (rc = dwarf_next_unit(w->dw, off, &next, &hsize, &version,
 				     &abbrev_off, &addr_size, &offset_size,
 				     NULL, NULL)) == 0) {
-		struct dwarf_scan_unit unit;
-		Dwarf_Die cu, die;
-		const char *cuname;
-
-		if (!dwarf_offdie(w->dw, off + hsize, &cu)) {
-			walk_error(w, "unit at offset 0x%llx: %s",
-				   (unsigned long long)off, dwarf_errmsg(-1));
+		if (!walk_unit(w, off, next, hsize, version, abbrev_off,
+			       addr_size, offset_size))
 			return false;
-		}
-		w->units++;
-		cuname = intern(&w->strings, dwarf_diename(&cu));
-		if (!cuname && dwarf_hasattr(&cu, DW_AT_name)) {
-			walk_error(w, "unit at offset 0x%llx: name: %s",
-				   (unsigned long long)off, dwarf_errmsg(-1));
-			return false;
-		}
-		rc = dwarf_child(&cu, &die);
-		if (rc < 0) {
-			walk_error(w, "unit %s: %s", cuname ? cuname : "?",
-				   dwarf_errmsg(-1));
-			return false;
-		}
-		if (rc > 0) {
-			off = next;
-			continue;
-		}
-		unit = (struct dwarf_scan_unit){
-			.info = (const uint8_t *)cu.addr - (off + hsize),
-			.start = off, .end = next < w->info_size ? next : w->info_size,
-			.abbrev_off = abbrev_off, .version = version,
-			/* libdw takes any other size for 8 */
-			.addr_size = addr_size == 4 ? 4 : 8,
-			.offset_size = offset_size == 4 ? 4 : 8,
-			.structs = w->structs_left > 0 };
-		unit.first = (uint64_t)((const uint8_t *)die.addr - unit.info);
 		off = next;
-		if (dwarf_scan_unit(&w->scan, &unit)) {
-			if (!visit_scanned(w, cuname))
-				return false;
-		} else {
-			do {
-				visit_die(w, &die, dwarf_tag(&die), cuname);
-			} while ((rc = dwarf_siblingof(&die, &die)) == 0);
-			if (rc < 0) {
-				walk_error(w, "unit %s: %s", cuname ? cuname : "?",
-					   dwarf_errmsg(-1));
-				return false;
-			}
-		}
 		/* The units read are not read again, but a few DIEs. */
 		if (info && info->data && off - released >= DWARF_RELEASE_BYTES &&
 		    off <= info->size) {
@@ -605,7 +695,8 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 
 struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 {
-	const struct obj_section *info = debug_info(o), *abbrev;
+	const struct obj_section *info = debug_info(o), *abbrev = NULL;
+	const struct obj_section *str = NULL, *line_str = NULL;
 	struct dwarf_plan *p;
 	Dwarf *dw;
 	Dwarf_Off off = 0, next, *starts = NULL;
@@ -652,15 +743,26 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 			walk_error(w, "%s", dwarf_errmsg(-1));
 	}
 	free(starts);
-	abbrev = section_named(o, ".debug_abbrev");
+	/* Sections as they are in the file, the ones libdw reads. */
+	if (libdw_sections_plain(o) && libdw_section(o, ".debug_info") == info) {
+		abbrev = libdw_section(o, ".debug_abbrev");
+		str = libdw_section(o, ".debug_str");
+		line_str = libdw_section(o, ".debug_line_str");
+	}
 	for (size_t k = 0; k < p->nparts; k++) {
-		dwarf_files_init(&p->parts[k].files, o);
-		/* Sections as they are in the file: libdw reads the same. */
-		if (info->data && abbrev) {
-			p->parts[k].scan.abbrev = abbrev->data;
-			p->parts[k].scan.abbrev_size = abbrev->size;
-			p->parts[k].info_size = info->size;
-		}
+		struct dwarf_walk *w = &p->parts[k];
+
+		dwarf_files_init(&w->files, o);
+		if (!abbrev)
+			continue;
+		w->scan.abbrev = abbrev->data;
+		w->scan.abbrev_size = abbrev->size;
+		w->scan.str = str ? str->data : NULL;
+		w->scan.str_size = str ? str->size : 0;
+		w->scan.line_str = line_str ? line_str->data : NULL;
+		w->scan.line_str_size = line_str ? line_str->size : 0;
+		w->info_data = info->data;
+		w->info_size = info->size;
 	}
 	/* The line tables of the records' sites, beside the walk. */
 	if (o->site_lines) {

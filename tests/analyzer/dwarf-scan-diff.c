@@ -10,11 +10,15 @@
  * same offsets with the same tags, and mark as wanted exactly the ones
  * dwarf.c would act on by libdw's answers: a subprogram with
  * DW_AT_low_pc, DW_AT_high_pc, DW_AT_ranges or DW_AT_noreturn, a
- * structure type with DW_AT_byte_size and no DW_AT_declaration.  A unit
- * the scan leaves to libdw is counted, not compared.  Prints how many
- * DIEs were compared and how many units were scanned; exit 1 on
- * disagreement (up to 20 shown), 2 when a file cannot be read or has no
- * DWARF.
+ * structure type with DW_AT_byte_size and no DW_AT_declaration.  The
+ * unit DIE's name and first child (dwarf_scan_cu) must be
+ * dwarf_diename()'s and dwarf_child()'s, and every function
+ * dwarf_scan_func() reads must have libdw's DW_AT_noreturn, name (for a
+ * noreturn one) and code: dwarf_lowpc() to dwarf_highpc(), or no range at
+ * all.  A unit or function the scan leaves to libdw is counted, not
+ * compared.  Prints how many DIEs were compared and how many units and
+ * functions were read here; exit 1 on disagreement (up to 20 shown), 2
+ * when a file cannot be read or has no DWARF.
  */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -29,7 +33,7 @@
 #include "dwarf-scan.h"
 
 struct tally {
-	uint64_t dies, wanted, wrong, units, scanned;
+	uint64_t dies, wanted, wrong, units, scanned, cu_declined, funcs, funcs_read;
 };
 
 static void wrong(struct tally *t, uint64_t off, const char *what)
@@ -51,9 +55,42 @@ static bool libdw_wanted(Dwarf_Die *die, int tag)
 	return false;
 }
 
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* dwarf_scan_func()'s reading of a function against libdw's answers. */
+static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+			 Dwarf_Die *die, struct tally *t)
+{
+	struct dwarf_scan_func f;
+	Dwarf_Addr low, high, base, start, end;
+	uint64_t off = dwarf_dieoffset(die);
+	bool code;
+
+	t->funcs++;
+	if (!dwarf_scan_func(s, u, off, &f))
+		return;
+	t->funcs_read++;
+	if (f.noreturn != (dwarf_hasattr(die, DW_AT_noreturn) != 0))
+		wrong(t, off, "DW_AT_noreturn differs");
+	if (f.noreturn && !same_str(f.name, dwarf_diename(die)))
+		wrong(t, off, "its name differs from dwarf_diename()'s");
+	code = dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &high) == 0 &&
+	       high >= low;
+	if (code != f.code)
+		wrong(t, off, f.code ? "code here, not by dwarf_lowpc/dwarf_highpc"
+				     : "no code here, code by dwarf_lowpc/dwarf_highpc");
+	else if (code && (low != f.low || high != f.high))
+		wrong(t, off, "its range differs from dwarf_lowpc/dwarf_highpc's");
+	else if (!code && dwarf_ranges(die, 0, &base, &start, &end) != 0)
+		wrong(t, off, "no code here, but dwarf_ranges() has ranges");
+}
+
 /* The scan's DIEs of one unit against libdw's, from first. */
-static void compare(const struct dwarf_scan *s, Dwarf_Die *first,
-		    struct tally *t)
+static void compare(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		    Dwarf_Die *first, struct tally *t)
 {
 	Dwarf_Die die = *first;
 	char why[128];
@@ -82,6 +119,8 @@ static void compare(const struct dwarf_scan *s, Dwarf_Die *first,
 		} else if (s->dies[i].wanted != want) {
 			wrong(t, off, want ? "wanted by libdw's attributes, not by the scan"
 					   : "wanted by the scan, not by libdw's attributes");
+		} else if (want && tag == DW_TAG_subprogram) {
+			compare_func(s, u, &die, t);
 		}
 		i++;
 	} while ((rc = dwarf_siblingof(&die, &die)) == 0);
@@ -111,7 +150,7 @@ static int run_file(const char *path, struct tally *t)
 	int fd = open(path, O_RDONLY);
 	Elf *e = fd < 0 ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	Dwarf *dw = e ? dwarf_begin_elf(e, DWARF_C_READ, NULL) : NULL;
-	const Elf_Data *abbrev, *info;
+	const Elf_Data *abbrev, *info, *str, *line_str;
 	struct dwarf_scan s = { 0 };
 	Dwarf_Off off = 0, next, abbrev_off;
 	Dwarf_Half version;
@@ -127,29 +166,49 @@ static int run_file(const char *path, struct tally *t)
 	}
 	s.abbrev = abbrev->d_buf;
 	s.abbrev_size = abbrev->d_size;
+	if ((str = section(e, shstrndx, ".debug_str"))) {
+		s.str = str->d_buf;
+		s.str_size = str->d_size;
+	}
+	if ((line_str = section(e, shstrndx, ".debug_line_str"))) {
+		s.line_str = line_str->d_buf;
+		s.line_str_size = line_str->d_size;
+	}
 	while (dwarf_next_unit(dw, off, &next, &hsize, &version, &abbrev_off,
 			       &addr_size, &offset_size, NULL, NULL) == 0) {
 		struct dwarf_scan_unit u;
 		Dwarf_Die cu, first;
+		const char *name;
 
 		if (!dwarf_offdie(dw, off + hsize, &cu))
 			break;
 		t->units++;
+		/* As dwarf.c calls it. */
+		u = (struct dwarf_scan_unit){
+			.info = (const uint8_t *)cu.addr - (off + hsize),
+			.start = off,
+			.end = next < info->d_size ? next : info->d_size,
+			.abbrev_off = abbrev_off, .version = version,
+			.addr_size = addr_size == 4 ? 4 : 8,
+			.offset_size = offset_size == 4 ? 4 : 8,
+			.unit_type = version >= 5 ?
+				((const uint8_t *)cu.addr - hsize)[(offset_size == 8 ? 12 : 4) + 2] : 0,
+			.structs = true, .all = true };
 		rc = dwarf_child(&cu, &first);
+		if (dwarf_scan_cu(&s, &u, off + hsize, &name)) {
+			if (!same_str(name, dwarf_diename(&cu)))
+				wrong(t, off + hsize, "the unit's name differs from dwarf_diename()'s");
+			if ((rc == 0) != (u.first != 0) ||
+			    (rc == 0 && u.first != dwarf_dieoffset(&first)))
+				wrong(t, off + hsize, "the unit's first child differs from dwarf_child()'s");
+		} else {
+			t->cu_declined++;
+		}
 		if (rc == 0) {
-			/* As dwarf.c calls it. */
-			u = (struct dwarf_scan_unit){
-				.info = (const uint8_t *)cu.addr - (off + hsize),
-				.start = off,
-				.end = next < info->d_size ? next : info->d_size,
-				.abbrev_off = abbrev_off, .version = version,
-				.addr_size = addr_size == 4 ? 4 : 8,
-				.offset_size = offset_size == 4 ? 4 : 8,
-				.structs = true, .all = true };
 			u.first = (uint64_t)((const uint8_t *)first.addr - u.info);
 			if (dwarf_scan_unit(&s, &u)) {
 				t->scanned++;
-				compare(&s, &first, t);
+				compare(&s, &u, &first, t);
 			}
 		} else if (rc > 0) {
 			t->scanned++;		/* nothing to walk */
@@ -176,8 +235,10 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && !rc; i++)
 		rc = run_file(argv[i], &t);
 	printf("dwarf-scan-diff: %" PRIu64 " DIEs compared (%" PRIu64
-	       " wanted), %" PRIu64 " of %" PRIu64 " units scanned, %" PRIu64
-	       " wrong\n", t.dies, t.wanted, t.scanned, t.units, t.wrong);
+	       " wanted), %" PRIu64 " of %" PRIu64 " units scanned (%" PRIu64
+	       " unit DIEs left to libdw), %" PRIu64 " of %" PRIu64
+	       " functions read here, %" PRIu64 " wrong\n", t.dies, t.wanted,
+	       t.scanned, t.units, t.cu_declined, t.funcs_read, t.funcs, t.wrong);
 	if (rc)
 		return rc;
 	return t.wrong || !t.dies ? 1 : 0;

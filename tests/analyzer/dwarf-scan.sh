@@ -6,11 +6,12 @@
 # dwarf-scan-diff, on every unit:
 #   - programs compiled here with DWARF 2, 4 and 5 at -O0 and -O2
 #     (structs, declarations, noreturn and inline functions, nested
-#     types): no disagreement, every unit scanned;
+#     types): no disagreement (DIEs, unit names and first children, the
+#     functions read without libdw), every unit scanned;
 #   - the same program with its abbreviation table damaged (a code twice):
 #     the scan leaves the unit to libdw instead of reading it otherwise;
 #   - with FETCH, Debian's dbg vmlinux of each KVER: no disagreement,
-#     every unit scanned.
+#     every unit scanned, every unit DIE read without libdw.
 set -euo pipefail
 DIFF=${1:?usage: $0 DIFF CC [FETCH KVER...]}
 CC=${2:?usage: $0 DIFF CC [FETCH KVER...]}
@@ -116,5 +117,7 @@ for kver in "$@"; do
 	echo "$kver: $(cat out.txt)"
 	read -r got all < <(units_share)
 	[ "$got" = "$all" ] || fail "$kver: only $got of $all units scanned"
+	grep -q '(0 unit DIEs left to libdw)' out.txt ||
+		fail "$kver: unit DIEs left to libdw"
 done
 echo "$TEST: PASS"
