@@ -630,6 +630,24 @@ bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 	return true;
 }
 
+bool dwarf_scan_name(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		     uint64_t off, const char **name)
+{
+	static const unsigned want[] = { DW_AT_name, DW_AT_abstract_origin,
+					 DW_AT_specification };
+	const uint8_t *end = u->info + u->end, *p = u->info + off;
+	const struct scan_abbrev *a;
+	struct die_attr got[3];
+
+	if (off >= u->end || !(a = die_abbrev(s, &p, end)) ||
+	    !die_attrs(s, a, u, &p, end, want, got, 3))
+		return false;
+	*name = NULL;
+	if (got[0].found)
+		return attr_string(s, u, &got[0], name);
+	return !got[1].found && !got[2].found;	/* else integrated */
+}
+
 void dwarf_scan_free(struct dwarf_scan *s)
 {
 	free(s->codes);

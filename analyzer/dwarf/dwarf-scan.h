@@ -107,6 +107,15 @@ struct dwarf_scan_func {
 bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		     uint64_t off, struct dwarf_scan_func *f);
 
+/*
+ * The DW_AT_name of the DIE at off of the unit dwarf_scan_unit() read
+ * last, as dwarf_diename() gives it (NULL: none).  False when libdw must
+ * read it: the name would come from another DIE, or is in a form not
+ * read here.
+ */
+bool dwarf_scan_name(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		     uint64_t off, const char **name);
+
 void dwarf_scan_free(struct dwarf_scan *s);
 
 #endif /* ASMSCAN_DWARF_SCAN_H */

@@ -51,6 +51,10 @@ struct dwarf_walk {
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	bool last;			/* the units up to .debug_info's end */
+	bool find_structs;		/* look for the table structs (the
+					 * first part; the others afterwards,
+					 * for what it did not find) */
+	bool structs_only;		/* that second walk */
 	Dwarf_Off first, end;
 	struct dwarf_files files;	/* declarations' file names */
 	struct dwarf_scan scan;		/* top-level DIEs without libdw */
@@ -411,7 +415,8 @@ static void visit_die(struct dwarf_walk *w, Dwarf_Die *die, int tag,
 {
 	switch (tag) {
 	case DW_TAG_subprogram:
-		visit_subprogram(w, die, cu);
+		if (!w->structs_only)
+			visit_subprogram(w, die, cu);
 		break;
 	case DW_TAG_structure_type:
 		visit_struct(w, die);
@@ -419,6 +424,32 @@ static void visit_die(struct dwarf_walk *w, Dwarf_Die *die, int tag,
 	default:
 		break;
 	}
+}
+
+/*
+ * Whether visit_struct() could take the struct at off: false when its
+ * name, read here, is none of the structs still looked for.  Every unit
+ * defines its structs again; a part of the walk that never meets one of
+ * them would otherwise hand libdw every struct of its units.
+ */
+static bool struct_wanted(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
+			  Dwarf_Off off)
+{
+	const char *name;
+
+	if (!w->structs_left)
+		return false;
+	if (!dwarf_scan_name(&w->scan, u, off, &name))
+		return true;		/* libdw's name */
+	if (!name)
+		return false;
+	for (int t = 0; t < TABLE_COUNT; t++) {
+		const char *want = table_layout_struct((enum table_kind)t);
+
+		if (want && !w->structs[t].size && !strcmp(name, want))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -435,6 +466,8 @@ static bool visit_scanned(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 		struct dwarf_scan_func f;
 		Dwarf_Die die;
 
+		if (d->tag == DW_TAG_subprogram && w->structs_only)
+			continue;
 		if (d->tag == DW_TAG_subprogram &&
 		    dwarf_scan_func(&w->scan, u, d->off, &f)) {
 			if (f.noreturn)
@@ -443,6 +476,8 @@ static bool visit_scanned(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 				note_concrete(w, f.low, d->off, NULL, cu);
 			continue;
 		}
+		if (d->tag == DW_TAG_structure_type && !struct_wanted(w, u, d->off))
+			continue;
 		if (!dwarf_offdie(w->dw, d->off, &die)) {
 			walk_error(w, "DIE at offset 0x%llx: %s",
 				   (unsigned long long)d->off, dwarf_errmsg(-1));
@@ -568,7 +603,7 @@ static bool walk_unit(struct dwarf_walk *w, Dwarf_Off off, Dwarf_Off next,
 			   (unsigned long long)off, dwarf_errmsg(-1));
 		return false;
 	}
-	w->units++;
+	w->units += !w->structs_only;
 	unit = (struct dwarf_scan_unit){
 		.info = (const uint8_t *)cu.addr - (off + hsize),
 		.start = off, .end = next < w->info_size ? next : w->info_size,
@@ -636,9 +671,9 @@ static bool walk_units(struct dwarf_walk *w)
 	size_t hsize;
 	int rc = 1;
 
-	for (int t = 0; t < TABLE_COUNT; t++)
+	for (int t = 0; t < TABLE_COUNT && w->find_structs; t++)
 		w->structs_left += table_layout_struct((enum table_kind)t) != NULL;
-	while (off < w->end &&
+	while (off < w->end && (!w->structs_only || w->structs_left) &&
 	       (rc = dwarf_next_unit(w->dw, off, &next, &hsize, &version,
 				     &abbrev_off, &addr_size, &offset_size,
 				     NULL, NULL)) == 0) {
@@ -653,7 +688,7 @@ static bool walk_units(struct dwarf_walk *w)
 			released = off;
 		}
 	}
-	if (!w->last)
+	if (!w->last || w->structs_only)
 		return true;
 	if (rc < 0) {
 		walk_error(w, "unit header at offset 0x%llx: %s",
@@ -709,7 +744,8 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 		parts = 1;
 	p->parts = xcalloc(parts, sizeof(*p->parts));
 	p->nparts = 1;
-	p->parts[0] = (struct dwarf_walk){ .o = o, .end = UINT64_MAX, .last = true };
+	p->parts[0] = (struct dwarf_walk){ .o = o, .end = UINT64_MAX, .last = true,
+					   .find_structs = true };
 	if (o->type == ET_REL)
 		return p;
 	dw = dwarf_begin_elf(o->elf, DWARF_C_READ, NULL);
@@ -864,12 +900,47 @@ static void walk_free(struct dwarf_walk *w, bool keep_dw)
 	free(w->copy);
 }
 
+/*
+ * The table structs the first part did not find, looked for in the
+ * following parts in unit order (main thread, after every part), so that
+ * each is the first definition in .debug_info as one walk finds it.  A
+ * part that looked for them from its start, as the first does, would
+ * hand every struct of its units to dwarf_scan_name() when one of them is
+ * defined only before it.
+ */
+static void find_late_structs(struct dwarf_plan *p)
+{
+	for (size_t k = 1; k < p->nparts; k++) {
+		struct dwarf_walk *w = &p->parts[k];
+
+		w->structs_left = 0;
+		for (int t = 0; t < TABLE_COUNT; t++) {
+			if (!table_layout_struct((enum table_kind)t))
+				continue;
+			for (size_t j = 0; j < k && !w->structs[t].size; j++)
+				w->structs[t] = p->parts[j].structs[t];
+			w->structs_left += !w->structs[t].size;
+		}
+		if (!w->structs_left)
+			return;
+		w->structs_only = true;
+		walk_units(w);
+		w->structs_only = false;
+	}
+}
+
 void dwarf_finish(struct object *o, struct dwarf_plan *p)
 {
 	struct dwarf_walk *failed = NULL;
 
 	if (!p)
 		return;
+	for (size_t k = 0; k < p->nparts && !failed; k++)
+		if (p->parts[k].failed)
+			failed = &p->parts[k];
+	if (!failed)
+		find_late_structs(p);
+	failed = NULL;
 	for (size_t k = 0; k < p->nparts && !failed; k++) {
 		o->dwarf_units += p->parts[k].units;
 		if (p->parts[k].failed)

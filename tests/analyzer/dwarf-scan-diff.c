@@ -15,7 +15,7 @@
  * dwarf_diename()'s and dwarf_child()'s, and every function
  * dwarf_scan_func() reads must have libdw's DW_AT_noreturn, name (for a
  * noreturn one) and code: dwarf_lowpc() to dwarf_highpc(), or no range at
- * all.  A unit or function the scan leaves to libdw is counted, not
+ * all, and every struct name dwarf_scan_name() reads dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
  * compared.  Prints how many DIEs were compared and how many units and
  * functions were read here; exit 1 on disagreement (up to 20 shown), 2
  * when a file cannot be read or has no DWARF.
@@ -34,6 +34,7 @@
 
 struct tally {
 	uint64_t dies, wanted, wrong, units, scanned, cu_declined, funcs, funcs_read;
+	uint64_t structs, structs_named;
 };
 
 static void wrong(struct tally *t, uint64_t off, const char *what)
@@ -121,6 +122,15 @@ static void compare(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 					   : "wanted by the scan, not by libdw's attributes");
 		} else if (want && tag == DW_TAG_subprogram) {
 			compare_func(s, u, &die, t);
+		} else if (tag == DW_TAG_structure_type) {
+			const char *name;
+
+			t->structs++;
+			if (dwarf_scan_name(s, u, off, &name)) {
+				t->structs_named++;
+				if (!same_str(name, dwarf_diename(&die)))
+					wrong(t, off, "the struct's name differs from dwarf_diename()'s");
+			}
 		}
 		i++;
 	} while ((rc = dwarf_siblingof(&die, &die)) == 0);
@@ -237,8 +247,9 @@ int main(int argc, char **argv)
 	printf("dwarf-scan-diff: %" PRIu64 " DIEs compared (%" PRIu64
 	       " wanted), %" PRIu64 " of %" PRIu64 " units scanned (%" PRIu64
 	       " unit DIEs left to libdw), %" PRIu64 " of %" PRIu64
-	       " functions read here, %" PRIu64 " wrong\n", t.dies, t.wanted,
-	       t.scanned, t.units, t.cu_declined, t.funcs_read, t.funcs, t.wrong);
+	       " functions and %" PRIu64 " of %" PRIu64 " struct names read here, %" PRIu64
+	       " wrong\n", t.dies, t.wanted, t.scanned, t.units, t.cu_declined,
+	       t.funcs_read, t.funcs, t.structs_named, t.structs, t.wrong);
 	if (rc)
 		return rc;
 	return t.wrong || !t.dies ? 1 : 0;
