@@ -2,12 +2,13 @@
 /*
  * sort.c — a stable radix sort of (hi, lo) pairs (see sort.h).
  *
- * One pass over the keys counts every byte value of every digit (16
- * digits of 8 bits, lo's lowest first); a digit whose bytes are all equal
- * orders nothing and is skipped, so keys that use a few of their 128 bits
- * (a function index, a caller index) take a few passes.  Each pass
- * scatters the array into a second one by its digit, keeping the order of
- * the previous pass among equal digits.
+ * A first pass finds the bits that differ between keys; a digit (8 bits,
+ * lo's lowest first, 16 in all) with none of them orders nothing and is
+ * skipped, so keys that use a few of their 128 bits (a function index, a
+ * caller index) take a few passes.  A second pass counts the byte values
+ * of the other digits; each of them then scatters the array into a second
+ * one by its digit, keeping the order of the previous pass among equal
+ * digits.
  */
 #include "sort.h"
 
@@ -46,25 +47,32 @@ void sort_pairs(struct sort_pair *v, size_t n)
 {
 	size_t (*count)[256];
 	struct sort_pair *tmp, *from = v, *to;
+	struct sort_pair or = { 0, 0 }, and = { UINT64_MAX, UINT64_MAX }, diff;
+	unsigned digits[SORT_DIGITS], ndigits = 0;
 
 	if (n < SORT_SMALL) {
 		insertion_sort(v, n);
 		return;
 	}
+	/* Bits set in some key and clear in another. */
+	for (size_t i = 0; i < n; i++) {
+		or.hi |= v[i].hi, or.lo |= v[i].lo;
+		and.hi &= v[i].hi, and.lo &= v[i].lo;
+	}
+	diff = (struct sort_pair){ or.hi ^ and.hi, or.lo ^ and.lo };
+	for (unsigned d = 0; d < SORT_DIGITS; d++)
+		if (digit(&diff, d))
+			digits[ndigits++] = d;
 	count = xcalloc(SORT_DIGITS, sizeof(*count));
 	for (size_t i = 0; i < n; i++)
-		for (unsigned d = 0; d < SORT_DIGITS; d++)
-			count[d][digit(&v[i], d)]++;
+		for (unsigned k = 0; k < ndigits; k++)
+			count[digits[k]][digit(&v[i], digits[k])]++;
 	tmp = xmalloc(n * sizeof(*tmp));
 	to = tmp;
-	for (unsigned d = 0; d < SORT_DIGITS; d++) {
+	for (unsigned k = 0; k < ndigits; k++) {
+		unsigned d = digits[k];
 		size_t pos = 0;
-		bool one = false;
 
-		for (unsigned b = 0; b < 256 && !one; b++)
-			one = count[d][b] == n;
-		if (one)
-			continue;	/* every key has the same byte here */
 		for (unsigned b = 0; b < 256; b++) {
 			size_t c = count[d][b];
 
