@@ -337,22 +337,37 @@ static bool scan_fits(const struct scan *sc)
 	return sc->bad <= (n / 100 > 1 ? n / 100 : 1);
 }
 
-static const struct obj_sym *sym_named(const struct object *o, const char *name)
+/* The first defined symbol of each table's start and stop name. */
+struct table_bounds {
+	const struct obj_sym *start[TABLE_COUNT], *stop[TABLE_COUNT];
+};
+
+/* One pass over .symtab for all of them (every name starts with "__"). */
+static void find_bounds(const struct object *o, struct table_bounds *b)
 {
-	for (size_t i = 1; i < o->nsyms; i++)
-		if (o->syms[i].defined && !strcmp(o->syms[i].name, name))
-			return &o->syms[i];
-	return NULL;
+	memset(b, 0, sizeof(*b));
+	for (size_t i = 1; i < o->nsyms; i++) {
+		const struct obj_sym *s = &o->syms[i];
+
+		if (!s->defined || s->name[0] != '_' || s->name[1] != '_')
+			continue;
+		for (int k = 0; k < TABLE_COUNT; k++) {
+			if (!b->start[k] && !strcmp(s->name, table_defs[k].start))
+				b->start[k] = s;
+			if (!b->stop[k] && !strcmp(s->name, table_defs[k].stop))
+				b->stop[k] = s;
+		}
+	}
 }
 
 /* The table's bytes: start/stop symbols of a linked file, else a section. */
 static bool find_region(const struct object *o, enum table_kind kind,
-			struct region *rg)
+			const struct table_bounds *b, struct region *rg)
 {
 	const struct obj_sym *start, *stop;
 
-	if (o->type != ET_REL && (start = sym_named(o, table_defs[kind].start)) &&
-	    (stop = sym_named(o, table_defs[kind].stop)) &&
+	if (o->type != ET_REL && (start = b->start[kind]) &&
+	    (stop = b->stop[kind]) &&
 	    start->shndx == stop->shndx && start->shndx < o->nsecs &&
 	    stop->addr >= start->addr) {
 		const struct obj_section *sec = &o->secs[start->shndx];
@@ -415,7 +430,8 @@ static size_t candidates(struct object *o, enum table_kind kind,
 	return n;
 }
 
-static void read_table(struct object *o, enum table_kind kind)
+static void read_table(struct object *o, enum table_kind kind,
+		       const struct table_bounds *bounds)
 {
 	struct table_result *res = &o->tables[kind];
 	const struct table_layout *cand[4], *pick = NULL;
@@ -427,7 +443,7 @@ static void read_table(struct object *o, enum table_kind kind)
 	size_t n;
 
 	memset(res, 0, sizeof(*res));
-	if (!find_region(o, kind, &rg))
+	if (!find_region(o, kind, bounds, &rg))
 		return;			/* TABLE_ABSENT */
 	if (!o->secs[rg.shndx].data && rg.size) {
 		snprintf(why, sizeof(why), "section has no data in the file");
@@ -506,8 +522,11 @@ refuse:
 
 void tables_object_run(struct object *o)
 {
+	struct table_bounds bounds;
+
 	o->table_counts = xcalloc(o->nfuncs ? o->nfuncs * TABLE_COUNT : 1,
 				  sizeof(*o->table_counts));
+	find_bounds(o, &bounds);
 	for (int k = 0; k < TABLE_COUNT; k++)
-		read_table(o, (enum table_kind)k);
+		read_table(o, (enum table_kind)k, &bounds);
 }
