@@ -19,9 +19,18 @@
 #include "sites-lines.h"
 #include "table-layout.h"
 
+/*
+ * vmlinux: every part's handle kept for dwarf_locate(), which asks the
+ * one that walked the unit: another has not read that unit's header, and
+ * libdw would read every header before it first (50 MB of .debug_info
+ * pages mapped again for a few declarations).
+ */
 struct dwarf_keep {
-	Dwarf *dw;			/* vmlinux: kept for dwarf_locate() */
-	struct dwarf_files files;	/* and its file-name reader */
+	Dwarf **dw;
+	Elf **elf;			/* a part's own, or NULL: o->elf */
+	Dwarf_Off *first;		/* the first unit of each part */
+	size_t n;
+	struct dwarf_files files;	/* the file-name reader */
 };
 
 /* A function's DWARF facts, given to o->funcs in unit order. */
@@ -895,7 +904,7 @@ static void walk_free(struct dwarf_walk *w, bool keep_dw)
 		dwfl_end(w->dwfl);	/* its Dwarf with it */
 	else if (w->dw && !keep_dw)
 		dwarf_end(w->dw);
-	if (w->elf)
+	if (w->elf && !keep_dw)
 		elf_end(w->elf);
 	free(w->copy);
 }
@@ -957,16 +966,24 @@ void dwarf_finish(struct object *o, struct dwarf_plan *p)
 	}
 	for (size_t k = 0; k < p->nparts; k++)
 		arena_move(&o->strings, &p->parts[k].strings);
-	/* vmlinux: the first part's handle stays for dwarf_locate(). */
+	/* vmlinux: the parts' handles stay for dwarf_locate(). */
 	if (!failed && o->type != ET_REL) {
 		struct dwarf_keep *keep = xcalloc(1, sizeof(*keep));
 
-		keep->dw = p->parts[0].dw;
+		keep->n = p->nparts;
+		keep->dw = xcalloc(p->nparts, sizeof(*keep->dw));
+		keep->elf = xcalloc(p->nparts, sizeof(*keep->elf));
+		keep->first = xcalloc(p->nparts, sizeof(*keep->first));
+		for (size_t k = 0; k < p->nparts; k++) {
+			keep->dw[k] = p->parts[k].dw;
+			keep->elf[k] = p->parts[k].elf;
+			keep->first[k] = p->parts[k].first;
+		}
 		dwarf_files_init(&keep->files, o);
 		o->dwarf_keep = keep;
 	}
 	for (size_t k = 0; k < p->nparts; k++)
-		walk_free(&p->parts[k], k == 0 && o->dwarf_keep);
+		walk_free(&p->parts[k], o->dwarf_keep != NULL);
 	if (p->lines_dw)
 		dwarf_end(p->lines_dw);
 	if (p->lines_elf)
@@ -980,10 +997,13 @@ void dwarf_locate(struct object *o, struct obj_func *f)
 {
 	struct dwarf_keep *k = o->dwarf_keep;
 	Dwarf_Die die;
+	size_t part = 0;
 
 	if (f->decl_file || !f->die || !k)
 		return;
-	if (dwarf_offdie(k->dw, f->die - 1, &die))
+	while (part + 1 < k->n && k->first[part + 1] <= f->die - 1)
+		part++;
+	if (dwarf_offdie(k->dw[part], f->die - 1, &die))
 		declaration(&o->strings, &k->files, &die, &f->decl_file,
 			    &f->decl_line);
 	if (!f->decl_file)
@@ -997,7 +1017,14 @@ void dwarf_object_close(struct object *o)
 	if (!k)
 		return;
 	dwarf_files_free(&k->files);
-	dwarf_end(k->dw);
+	for (size_t i = 0; i < k->n; i++) {
+		dwarf_end(k->dw[i]);
+		if (k->elf[i])
+			elf_end(k->elf[i]);
+	}
+	free(k->dw);
+	free(k->elf);
+	free(k->first);
 	free(k);
 	o->dwarf_keep = NULL;
 }
