@@ -70,17 +70,21 @@ void sort_pairs(struct sort_pair *v, size_t n)
 	tmp = xmalloc(n * sizeof(*tmp));
 	to = tmp;
 	for (unsigned k = 0; k < ndigits; k++) {
-		unsigned d = digits[k];
-		size_t pos = 0;
+		unsigned d = digits[k], shift = 8 * (d % 8);
+		size_t pos = 0, *at = count[d];
 
 		for (unsigned b = 0; b < 256; b++) {
-			size_t c = count[d][b];
+			size_t c = at[b];
 
-			count[d][b] = pos;
+			at[b] = pos;
 			pos += c;
 		}
-		for (size_t i = 0; i < n; i++)
-			to[count[d][digit(&from[i], d)]++] = from[i];
+		if (d < 8)
+			for (size_t i = 0; i < n; i++)
+				to[at[(from[i].lo >> shift) & 0xff]++] = from[i];
+		else
+			for (size_t i = 0; i < n; i++)
+				to[at[(from[i].hi >> shift) & 0xff]++] = from[i];
 		{
 			struct sort_pair *t = from;
 
