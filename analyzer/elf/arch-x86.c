@@ -241,8 +241,14 @@ static void x86_step(const struct object *o, uint32_t shndx,
 		st->role = INSN_PAD;
 		return;
 	}
-	/* Most instructions need no capstone (x86-quick.c). */
+	/* Most instructions need no capstone (x86-quick.c), and are none of
+	 * the kinds x86_classify() looks at. */
 	n = x86_quick_decode(code, left, &k);
+	if (n && k == X86Q_OTHER) {
+		st->bytes = n;
+		st->count = 1;
+		return;
+	}
 	if (n) {
 		x86_classify(o, shndx, code, n, k, at, entry, st);
 		return;
