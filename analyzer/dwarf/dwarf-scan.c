@@ -25,6 +25,7 @@
 /* Abbreviation codes GCC writes are 1..N, a few hundred per unit. */
 #define SCAN_MAX_CODE 65536u
 #define SCAN_VARIABLE UINT32_MAX	/* a form whose size is in the DIE */
+#define SCAN_NO_VALUE INT64_MIN		/* an implicit value not read here */
 
 struct scan_abbrev {
 	uint32_t tag;
@@ -143,6 +144,33 @@ static inline bool uleb(const uint8_t **p, const uint8_t *end, uint64_t *v)
 	return uleb_long(p, end, v);
 }
 
+/*
+ * One SLEB128 at *p, before end, as libdw reads it; up to 9 bytes (a
+ * tenth is read in a way of libdw's own: give up).
+ */
+static bool sleb(const uint8_t **p, const uint8_t *end, int64_t *v)
+{
+	const uint8_t *q = *p;
+	uint64_t r = 0;
+
+	for (unsigned shift = 0; shift < 63; shift += 7) {
+		uint8_t b;
+
+		if (q >= end)
+			return false;
+		b = *q++;
+		r |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			if (b & 0x40)
+				r |= ~(uint64_t)0 << (shift + 7);
+			*p = q;
+			*v = (int64_t)r;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* A little-endian number of 1, 2, 4 or 8 bytes (the ELF is ELFDATA2LSB). */
 static inline uint64_t le(const uint8_t *p, unsigned n)
 {
@@ -176,61 +204,6 @@ static unsigned sibling_width(unsigned form)
 	}
 }
 
-/* One abbreviation's sizes and marks, from its forms. */
-static void abbrev_sizes(struct dwarf_scan *s, struct scan_abbrev *a,
-			 const struct dwarf_scan_unit *u)
-{
-	const uint32_t *names = s->names + a->first_form;
-	bool pc = false, noreturn = false, byte_size = false, decl = false;
-	uint64_t fixed = 0;
-
-	a->sibling = -1;
-	a->sib_at = SCAN_VARIABLE;
-	for (uint32_t i = 0; i < a->nforms; i++) {
-		int size = form_size(s->forms[a->first_form + i], u);
-
-		switch (names[i]) {
-		case DW_AT_sibling:
-			if (a->sibling < 0) {
-				a->sibling = (int32_t)i;
-				if (fixed != SCAN_VARIABLE)
-					a->sib_at = (uint32_t)fixed;
-			}
-			break;
-		case DW_AT_low_pc: case DW_AT_high_pc: case DW_AT_ranges:
-			pc = true;
-			break;
-		case DW_AT_noreturn:
-			noreturn = true;
-			break;
-		case DW_AT_byte_size:
-			byte_size = true;
-			break;
-		case DW_AT_declaration:
-			decl = true;
-			break;
-		default:
-			break;
-		}
-		if (size < 0 || fixed == SCAN_VARIABLE)
-			fixed = SCAN_VARIABLE;
-		else
-			fixed += (uint64_t)size;
-	}
-	a->fixed = (uint32_t)fixed;
-	if (a->sibling >= 0 && a->fixed != SCAN_VARIABLE) {
-		int w = form_size(s->forms[a->first_form + a->sibling], u);
-
-		/* Any other fixed form is no CU-relative reference. */
-		if (sibling_width(s->forms[a->first_form + a->sibling]))
-			a->sib_width = (uint8_t)w;
-	}
-	if (a->tag == DW_TAG_structure_type && byte_size && !decl)
-		a->marks |= SCAN_STRUCT;
-	if (a->tag == DW_TAG_subprogram && (pc || noreturn))
-		a->marks |= SCAN_WANTED;
-}
-
 /*
  * The abbreviation table at u->abbrev_off into s->codes, as
  * __libdw_getabbrev() reads it entry after entry up to the zero code.
@@ -238,17 +211,22 @@ static void abbrev_sizes(struct dwarf_scan *s, struct scan_abbrev *a,
 static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 {
 	const uint8_t *p, *end = s->abbrev + s->abbrev_size;
+	int8_t sizes[0x30];		/* form_size() of the forms below 0x30 */
 
 	if (u->abbrev_off >= s->abbrev_size)
 		return false;
+	for (unsigned f = 0; f < sizeof(sizes); f++)
+		sizes[f] = (int8_t)form_size(f, u);
 	for (size_t i = 0; i < s->ncodes; i++)
 		s->codes[i].defined = false;
 	s->nforms = 0;
 	p = s->abbrev + u->abbrev_off;
 	for (;;) {
 		struct scan_abbrev *a;
-		uint64_t code, tag, name, form, implicit;
-		size_t n = 0;
+		uint64_t code, tag, name, form, fixed = 0;
+		int64_t implicit = 0;
+		bool pc = false, byte_size = false, decl = false;
+		uint32_t n = 0;
 
 		if (p >= end)
 			return false;
@@ -273,14 +251,24 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 			return false;		/* a code twice */
 		*a = (struct scan_abbrev){ .defined = true, .tag = (uint32_t)tag,
 					   .children = *p++ == DW_CHILDREN_yes,
-					   .first_form = (uint32_t)s->nforms };
-		for (;;) {
+					   .first_form = (uint32_t)s->nforms,
+					   .sibling = -1, .sib_at = SCAN_VARIABLE };
+		for (;; n++) {
+			int size;
+
 			if (p >= end || !uleb(&p, end, &name) || p >= end ||
 			    !uleb(&p, end, &form))
 				return false;
-			if (form == DW_FORM_implicit_const &&
-			    (p >= end || !uleb(&p, end, &implicit)))
-				return false;	/* an SLEB128: the same bytes */
+			if (form == DW_FORM_implicit_const) {
+				const uint8_t *v = p;
+				uint64_t bytes;
+
+				/* libdw's length, the value if read here */
+				if (p >= end || !uleb(&p, end, &bytes))
+					return false;
+				if (!sleb(&v, end, &implicit))
+					implicit = SCAN_NO_VALUE;
+			}
 			if (!name && !form)
 				break;
 			if (name > UINT32_MAX || form > UINT16_MAX)
@@ -289,13 +277,50 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 				s->forms_cap = s->forms_cap ? 2 * s->forms_cap : 1024;
 				s->forms = xrealloc(s->forms, s->forms_cap * sizeof(*s->forms));
 				s->names = xrealloc(s->names, s->forms_cap * sizeof(*s->names));
+				s->implicit = xrealloc(s->implicit,
+						       s->forms_cap * sizeof(*s->implicit));
 			}
 			s->forms[s->nforms] = (uint16_t)form;
+			s->implicit[s->nforms] = implicit;
 			s->names[s->nforms++] = (uint32_t)name;
-			n++;
+			switch (name) {
+			case DW_AT_sibling:
+				if (a->sibling < 0) {
+					a->sibling = (int32_t)n;
+					if (fixed != SCAN_VARIABLE)
+						a->sib_at = (uint32_t)fixed;
+				}
+				break;
+			case DW_AT_low_pc: case DW_AT_high_pc: case DW_AT_ranges:
+			case DW_AT_noreturn:
+				pc = true;
+				break;
+			case DW_AT_byte_size:
+				byte_size = true;
+				break;
+			case DW_AT_declaration:
+				decl = true;
+				break;
+			default:
+				break;
+			}
+			size = form < sizeof(sizes) ? sizes[form] :
+						      form_size((unsigned)form, u);
+			if (size < 0 || fixed == SCAN_VARIABLE)
+				fixed = SCAN_VARIABLE;
+			else
+				fixed += (uint64_t)size;
 		}
-		a->nforms = (uint32_t)n;
-		abbrev_sizes(s, a, u);
+		a->nforms = n;
+		a->fixed = (uint32_t)fixed;
+		/* Any fixed form but a CU-relative reference: no sib_width. */
+		if (a->sibling >= 0 && a->fixed != SCAN_VARIABLE)
+			a->sib_width = (uint8_t)sibling_width(
+				s->forms[a->first_form + a->sibling]);
+		if (a->tag == DW_TAG_structure_type && byte_size && !decl)
+			a->marks |= SCAN_STRUCT;
+		if (a->tag == DW_TAG_subprogram && pc)
+			a->marks |= SCAN_WANTED;
 	}
 }
 
@@ -400,8 +425,9 @@ static bool skip_die(const struct dwarf_scan *s, const struct scan_abbrev *a,
 }
 
 /* The abbreviation of the DIE at *p, *p moved past its code; NULL: none. */
-static const struct scan_abbrev *die_abbrev(const struct dwarf_scan *s,
-					    const uint8_t **p, const uint8_t *end)
+static inline const struct scan_abbrev *die_abbrev(const struct dwarf_scan *s,
+						   const uint8_t **p,
+						   const uint8_t *end)
 {
 	uint64_t code;
 
@@ -475,6 +501,7 @@ struct die_attr {
 	bool found;
 	unsigned form;
 	const uint8_t *val;
+	int64_t implicit;		/* DW_FORM_implicit_const's */
 };
 
 /*
@@ -496,7 +523,8 @@ static bool die_attrs(const struct dwarf_scan *s, const struct scan_abbrev *a,
 
 		for (size_t k = 0; k < n; k++)
 			if (s->names[a->first_form + i] == want[k] && !got[k].found)
-				got[k] = (struct die_attr){ true, form, q };
+				got[k] = (struct die_attr){ true, form, q,
+							    s->implicit[a->first_form + i] };
 		if (!value_len(form_size(form, u), q, end, &len))
 			return false;
 		q += len;
@@ -538,18 +566,30 @@ bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
 		   uint64_t die_off, const char **name)
 {
 	static const unsigned want[] = { DW_AT_name, DW_AT_abstract_origin,
-					 DW_AT_specification };
+					 DW_AT_specification, DW_AT_low_pc,
+					 DW_AT_entry_pc };
 	const uint8_t *end = u->info + u->end, *p = u->info + die_off, *q;
 	const struct scan_abbrev *a;
-	struct die_attr got[3];
+	struct die_attr got[5];
 
 	/* A split unit's name may be its skeleton's. */
 	if (u->version >= 5 && u->unit_type != DW_UT_compile &&
 	    u->unit_type != DW_UT_partial)
 		return false;
 	if (die_off >= u->end || !table_ready(s, u) ||
-	    !(a = die_abbrev(s, &p, end)) || !die_attrs(s, a, u, &p, end, want, got, 3))
+	    !(a = die_abbrev(s, &p, end)) || !die_attrs(s, a, u, &p, end, want, got, 5))
 		return false;
+	/*
+	 * __libdw_cu_base_address(): DW_AT_low_pc, else DW_AT_entry_pc,
+	 * else 0; another form than an address: libdw's.
+	 */
+	s->cu_base = 0;
+	if (got[3].found || got[4].found) {
+		const struct die_attr *at = got[3].found ? &got[3] : &got[4];
+
+		s->cu_base = at->form == DW_FORM_addr ? le(at->val, u->addr_size)
+						      : UINT64_MAX;
+	}
 	*name = NULL;
 	if (got[0].found) {
 		if (!attr_string(s, u, &got[0], name))
@@ -568,65 +608,243 @@ bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
 	return true;
 }
 
+/* A constant as dwarf_formudata() reads it, in the forms read here. */
+static bool attr_udata(const struct die_attr *at, const uint8_t *end, uint64_t *v)
+{
+	const uint8_t *p = at->val;
+	int64_t sv;
+
+	switch (at->form) {
+	case DW_FORM_data1:
+		*v = le(p, 1);
+		return true;
+	case DW_FORM_data2:
+		*v = le(p, 2);
+		return true;
+	case DW_FORM_data4:
+		*v = le(p, 4);
+		return true;
+	case DW_FORM_data8:
+		*v = le(p, 8);
+		return true;
+	case DW_FORM_udata:
+		return uleb(&p, end, v);
+	case DW_FORM_sdata:
+		if (!sleb(&p, end, &sv))
+			return false;
+		*v = (uint64_t)sv;
+		return true;
+	case DW_FORM_implicit_const:
+		*v = (uint64_t)at->implicit;
+		return at->implicit != SCAN_NO_VALUE;
+	default:
+		return false;
+	}
+}
+
+/*
+ * visit_subprogram()'s abstract_origin() and inline_attr(): from the DIE
+ * whose DW_AT_abstract_origin is origin, up to 8 links along the chain,
+ * and the DW_AT_inline of the DIE it ends at, as a byte (0: none).
+ * False: libdw must follow it (a reference that is not CU-relative or
+ * leaves the unit, a DIE or form not read here).
+ */
+static bool origin_inline(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+			  struct die_attr origin, uint8_t *inl)
+{
+	static const unsigned want[] = { DW_AT_abstract_origin, DW_AT_inline };
+	const uint8_t *end = u->info + u->end;
+	struct die_attr got[2] = { { 0 } };
+	uint64_t v;
+
+	for (int i = 0; i < 8 && origin.found; i++) {
+		const struct scan_abbrev *a;
+		const uint8_t *p;
+		uint64_t ref;
+
+		if (!sibling_ref(origin.form, origin.val, end, &ref) ||
+		    ref >= u->end - u->start)
+			return false;
+		p = u->info + u->start + ref;
+		if (!(a = die_abbrev(s, &p, end)) ||
+		    !die_attrs(s, a, u, &p, end, want, got, 2))
+			return false;
+		origin = got[0];
+	}
+	*inl = 0;
+	if (!got[1].found)
+		return true;
+	if (!attr_udata(&got[1], end, &v))
+		return false;
+	*inl = (uint8_t)v;
+	return true;
+}
+
+/*
+ * The ranges of a DW_AT_ranges (DW_FORM_sec_offset), as dwarf_ranges()
+ * gives them one by one from .debug_rnglists (DWARF 5) or .debug_ranges:
+ * the lowest start, and the bytes of all.  False: libdw's (an entry of
+ * .debug_addr, a list damaged or cut short, no such section).
+ */
+static bool range_list(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		       const struct die_attr *at, bool *any, uint64_t *low,
+		       uint64_t *size)
+{
+	bool v5 = u->version >= 5;
+	const uint8_t *sec = v5 ? s->rnglists : s->ranges, *p, *end;
+	size_t sec_size = v5 ? s->rnglists_size : s->ranges_size;
+	unsigned w = u->addr_size;
+	uint64_t base = s->cu_base, off, b, e;
+
+	*any = false;
+	*low = *size = 0;
+	if (!sec || at->form != DW_FORM_sec_offset || base == UINT64_MAX)
+		return false;
+	off = le(at->val, u->offset_size);
+	if (off >= sec_size)
+		return false;
+	end = sec + sec_size;
+	for (p = sec + off;;) {
+		if (v5) {
+			if (p >= end)
+				return false;
+			switch (*p++) {
+			case DW_RLE_end_of_list:
+				return true;
+			case DW_RLE_offset_pair:
+				if (!uleb(&p, end, &b) || !uleb(&p, end, &e))
+					return false;
+				b += base, e += base;
+				break;
+			case DW_RLE_base_address:
+				if ((size_t)(end - p) < w)
+					return false;
+				base = le(p, w), p += w;
+				continue;
+			case DW_RLE_start_end:
+				if ((size_t)(end - p) < 2 * w)
+					return false;
+				b = le(p, w), e = le(p + w, w), p += 2 * w;
+				break;
+			case DW_RLE_start_length:
+				if ((size_t)(end - p) < w)
+					return false;
+				b = le(p, w), p += w;
+				if (!uleb(&p, end, &e))
+					return false;
+				e += b;
+				break;
+			default:	/* .debug_addr's, or damaged */
+				return false;
+			}
+		} else {
+			uint64_t escape = w == 8 ? UINT64_MAX : UINT32_MAX;
+
+			if ((size_t)(end - p) < 2 * w)
+				return false;
+			b = le(p, w), e = le(p + w, w), p += 2 * w;
+			if (b == escape) {
+				if (e == escape)
+					return false;
+				base = e;
+				continue;
+			}
+			if (!b && !e)
+				return true;
+			b += base, e += base;
+		}
+		if (!*any || b < *low)
+			*low = b;
+		*any = true;
+		*size += e - b;
+	}
+}
+
+/* An address attribute as dwarf_formaddr() reads it: DW_FORM_addr only. */
+static bool attr_addr(const struct die_attr *at, const struct dwarf_scan_unit *u,
+		      uint64_t *v)
+{
+	if (at->form != DW_FORM_addr)
+		return false;
+	*v = le(at->val, u->addr_size);
+	return true;
+}
+
+/* dwarf_highpc()'s: an address, or a constant past DW_AT_low_pc. */
+static bool attr_high(const struct die_attr *at, const uint8_t *end,
+		      const struct dwarf_scan_unit *u, uint64_t low, uint64_t *v)
+{
+	uint64_t n;
+
+	if (at->form == DW_FORM_addr)
+		return attr_addr(at, u, v);
+	if (at->form == DW_FORM_sdata || at->form == DW_FORM_implicit_const ||
+	    !attr_udata(at, end, &n))
+		return false;		/* forms read here: data1-8, udata */
+	*v = low + n;
+	return true;
+}
+
 bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		     uint64_t off, struct dwarf_scan_func *f)
 {
-	enum { NAME, NORETURN, LOW, HIGH, RANGES, ORIGIN, SPEC, NWANT };
+	enum { NAME, NORETURN, LOW, HIGH, RANGES, ORIGIN, SPEC, ENTRY, NWANT };
 	static const unsigned want[NWANT] = {
 		[NAME] = DW_AT_name, [NORETURN] = DW_AT_noreturn,
 		[LOW] = DW_AT_low_pc, [HIGH] = DW_AT_high_pc,
 		[RANGES] = DW_AT_ranges, [ORIGIN] = DW_AT_abstract_origin,
-		[SPEC] = DW_AT_specification,
+		[SPEC] = DW_AT_specification, [ENTRY] = DW_AT_entry_pc,
 	};
 	const uint8_t *end = u->info + u->end, *p = u->info + off;
 	const struct scan_abbrev *a;
 	struct die_attr got[NWANT];
+	uint64_t low, high;
+	bool any;
 
 	if (off >= u->end || !(a = die_abbrev(s, &p, end)) ||
-	    !die_attrs(s, a, u, &p, end, want, got, NWANT) ||
-	    got[ORIGIN].found || got[SPEC].found)
+	    !die_attrs(s, a, u, &p, end, want, got, NWANT))
 		return false;
 	memset(f, 0, sizeof(*f));
 	f->noreturn = got[NORETURN].found;
 	if (f->noreturn && got[NAME].found && !attr_string(s, u, &got[NAME], &f->name))
 		return false;
-	if (!got[LOW].found && !got[HIGH].found && !got[RANGES].found)
-		return true;		/* a declaration: no code */
-	if (!got[LOW].found || !got[HIGH].found || got[LOW].form != DW_FORM_addr)
+	/* dwarf_diename() would take the name from another DIE. */
+	if (f->noreturn && !got[NAME].found && (got[ORIGIN].found || got[SPEC].found))
 		return false;
-	f->low = le(got[LOW].val, u->addr_size);
-	switch (got[HIGH].form) {
-	case DW_FORM_addr:
-		f->high = le(got[HIGH].val, u->addr_size);
-		break;
-	case DW_FORM_data1:
-		f->high = f->low + le(got[HIGH].val, 1);
-		break;
-	case DW_FORM_data2:
-		f->high = f->low + le(got[HIGH].val, 2);
-		break;
-	case DW_FORM_data4:
-		f->high = f->low + le(got[HIGH].val, 4);
-		break;
-	case DW_FORM_data8:
-		f->high = f->low + le(got[HIGH].val, 8);
-		break;
-	case DW_FORM_udata: {
-		const uint8_t *v = got[HIGH].val;
-		uint64_t n;
-
-		if (!uleb(&v, end, &n))
+	if (got[LOW].found && got[HIGH].found) {
+		/* die_code(): dwarf_lowpc() and dwarf_highpc() */
+		if (!attr_addr(&got[LOW], u, &low) ||
+		    !attr_high(&got[HIGH], end, u, low, &high))
 			return false;
-		f->high = f->low + n;
-		break;
+		/* Below its start: dwarf_ranges() would give it, oddly. */
+		if (high < low)
+			return false;
+		f->entry = low;
+		f->size = high - low;
+	} else if (got[RANGES].found) {
+		/* else dwarf_ranges() one by one, then dwarf_entrypc() */
+		if (!range_list(s, u, &got[RANGES], &any, &low, &f->size))
+			return false;
+		if (!any)
+			return true;
+		f->entry = low;
+		if ((got[ENTRY].found && !attr_addr(&got[ENTRY], u, &f->entry)) ||
+		    (!got[ENTRY].found && got[LOW].found &&
+		     !attr_addr(&got[LOW], u, &f->entry)))
+			return false;
+	} else {
+		return true;		/* no code: a declaration */
 	}
-	default:
-		return false;
-	}
-	/* Below its start: dwarf_ranges() would give it, oddly; libdw's. */
-	if (f->high < f->low)
-		return false;
 	f->code = true;
+	/* A copy of an inline function: libdw reads its origin's name and
+	 * declaration.  Any other origin changes nothing. */
+	if (got[ORIGIN].found) {
+		uint8_t inl;
+
+		if (!origin_inline(s, u, got[ORIGIN], &inl) ||
+		    inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined)
+			return false;
+	}
 	return true;
 }
 
@@ -653,6 +871,7 @@ void dwarf_scan_free(struct dwarf_scan *s)
 	free(s->codes);
 	free(s->forms);
 	free(s->names);
+	free(s->implicit);
 	free(s->dies);
 	memset(s, 0, sizeof(*s));
 }

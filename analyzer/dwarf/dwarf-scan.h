@@ -57,6 +57,11 @@ struct dwarf_scan {
 	const uint8_t *str, *line_str;	/* .debug_str, .debug_line_str, or
 					 * NULL: their names are libdw's */
 	size_t str_size, line_str_size;
+	const uint8_t *ranges, *rnglists;	/* .debug_ranges (DWARF < 5),
+					 * .debug_rnglists, or NULL: libdw's */
+	size_t ranges_size, rnglists_size;
+	uint64_t cu_base;		/* the unit's base address as libdw
+					 * takes it, or UINT64_MAX: libdw's */
 	uint64_t table_off;		/* the table parsed into codes */
 	unsigned table_sizes;		/* and the unit sizes it was for */
 	bool table_ok;
@@ -64,6 +69,7 @@ struct dwarf_scan {
 	size_t ncodes, codes_cap;
 	uint16_t *forms;		/* every code's forms, one after another */
 	uint32_t *names;		/* and their attributes */
+	int64_t *implicit;		/* DW_FORM_implicit_const's values */
 	size_t nforms, forms_cap;
 	struct dwarf_scan_die *dies;	/* the last unit's, in DIE order */
 	size_t ndies, dies_cap;
@@ -92,17 +98,21 @@ bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
 struct dwarf_scan_func {
 	bool noreturn;			/* DW_AT_noreturn */
 	const char *name;		/* with it: its DW_AT_name, or NULL */
-	bool code;			/* [low, high): DW_AT_low_pc and
-					 * DW_AT_high_pc, as dwarf_lowpc()
-					 * and dwarf_highpc() give them */
-	uint64_t low, high;
+	bool code;			/* it has code, as dwarf.c's die_code()
+					 * finds it with libdw: */
+	uint64_t entry, size;		/* where it is entered, its bytes */
 };
 
 /*
- * The DIE at off of the unit dwarf_scan_unit() read last.  False when
- * libdw must read it: DW_AT_abstract_origin or DW_AT_specification,
- * DW_AT_ranges or only one of DW_AT_low_pc and DW_AT_high_pc (or a high
- * below the low), a value in a form not read here.
+ * The DIE at off of the unit dwarf_scan_cu() and dwarf_scan_unit() read
+ * last: its code is DW_AT_low_pc to DW_AT_high_pc, or else the ranges of
+ * DW_AT_ranges (.debug_rnglists, .debug_ranges) entered at DW_AT_entry_pc,
+ * DW_AT_low_pc or the lowest.  False when libdw must read it: a copy of
+ * an inline function (a function with code whose DW_AT_abstract_origin
+ * chain ends at DW_AT_inline DW_INL_declared_inlined or
+ * _declared_not_inlined), a noreturn one whose name would come from
+ * another DIE, a high below the low, a range list entry of .debug_addr,
+ * damaged or cut short, a reference or a value in a form not read here.
  */
 bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		     uint64_t off, struct dwarf_scan_func *f);

@@ -482,7 +482,7 @@ static bool visit_scanned(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 			if (f.noreturn)
 				note_noreturn_name(w, f.name);
 			if (f.code)
-				note_concrete(w, f.low, d->off, NULL, cu);
+				note_concrete(w, f.entry, d->off, NULL, cu);
 			continue;
 		}
 		if (d->tag == DW_TAG_structure_type && !struct_wanted(w, u, d->off))
@@ -741,6 +741,7 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 {
 	const struct obj_section *info = debug_info(o), *abbrev = NULL;
 	const struct obj_section *str = NULL, *line_str = NULL;
+	const struct obj_section *ranges = NULL, *rnglists = NULL;
 	struct dwarf_plan *p;
 	Dwarf *dw;
 	Dwarf_Off off = 0, next, *starts = NULL;
@@ -793,6 +794,8 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 		abbrev = libdw_section(o, ".debug_abbrev");
 		str = libdw_section(o, ".debug_str");
 		line_str = libdw_section(o, ".debug_line_str");
+		ranges = libdw_section(o, ".debug_ranges");
+		rnglists = libdw_section(o, ".debug_rnglists");
 	}
 	for (size_t k = 0; k < p->nparts; k++) {
 		struct dwarf_walk *w = &p->parts[k];
@@ -806,6 +809,10 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 		w->scan.str_size = str ? str->size : 0;
 		w->scan.line_str = line_str ? line_str->data : NULL;
 		w->scan.line_str_size = line_str ? line_str->size : 0;
+		w->scan.ranges = ranges ? ranges->data : NULL;
+		w->scan.ranges_size = ranges ? ranges->size : 0;
+		w->scan.rnglists = rnglists ? rnglists->data : NULL;
+		w->scan.rnglists_size = rnglists ? rnglists->size : 0;
 		w->info_data = info->data;
 		w->info_size = info->size;
 	}

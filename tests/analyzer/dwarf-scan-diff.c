@@ -14,8 +14,10 @@
  * unit DIE's name and first child (dwarf_scan_cu) must be
  * dwarf_diename()'s and dwarf_child()'s, and every function
  * dwarf_scan_func() reads must have libdw's DW_AT_noreturn, name (for a
- * noreturn one) and code: dwarf_lowpc() to dwarf_highpc(), or no range at
- * all, and every struct name dwarf_scan_name() reads dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
+ * noreturn one) and code (its entry and bytes, as dwarf.c's die_code()
+ * finds them with dwarf_lowpc(), dwarf_highpc(), dwarf_ranges() and
+ * dwarf_entrypc()), and none a copy of an inline function by libdw's DW_AT_abstract_origin
+ * chain; every struct name dwarf_scan_name() reads must be dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
  * compared.  Prints how many DIEs were compared and how many units and
  * functions were read here; exit 1 on disagreement (up to 20 shown), 2
  * when a file cannot be read or has no DWARF.
@@ -61,13 +63,60 @@ static bool same_str(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
+/* dwarf.c's die_code(): where a function is entered and its bytes. */
+static bool libdw_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
+{
+	Dwarf_Addr base, start, end, low = 0;
+	ptrdiff_t off = 0;
+	bool any = false;
+
+	if (dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &end) == 0 &&
+	    end >= low) {
+		*entry = low;
+		*size = end - low;
+		return true;
+	}
+	*size = 0;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (!any || start < low)
+			low = start;
+		any = true;
+		*size += end - start;
+	}
+	if (!any)
+		return false;
+	if (dwarf_entrypc(die, entry) != 0)
+		*entry = low;
+	return true;
+}
+
+/* dwarf.c's abstract_origin() and inline_attr(), as libdw answers them. */
+static bool libdw_copy(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die cur = *die, origin;
+	Dwarf_Word w;
+	bool found = false;
+
+	for (int i = 0; i < 8 && dwarf_attr(&cur, DW_AT_abstract_origin, &a); i++) {
+		if (!dwarf_formref_die(&a, &origin))
+			return false;
+		cur = origin;
+		found = true;
+	}
+	if (!found || !dwarf_attr(&origin, DW_AT_inline, &a) || dwarf_formudata(&a, &w))
+		return false;
+	return (uint8_t)w == DW_INL_declared_inlined ||
+	       (uint8_t)w == DW_INL_declared_not_inlined;
+}
+
 /* dwarf_scan_func()'s reading of a function against libdw's answers. */
 static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 			 Dwarf_Die *die, struct tally *t)
 {
 	struct dwarf_scan_func f;
-	Dwarf_Addr low, high, base, start, end;
-	uint64_t off = dwarf_dieoffset(die);
+	Dwarf_Addr entry;
+	uint64_t off = dwarf_dieoffset(die), size;
 	bool code;
 
 	t->funcs++;
@@ -78,15 +127,13 @@ static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_uni
 		wrong(t, off, "DW_AT_noreturn differs");
 	if (f.noreturn && !same_str(f.name, dwarf_diename(die)))
 		wrong(t, off, "its name differs from dwarf_diename()'s");
-	code = dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &high) == 0 &&
-	       high >= low;
+	code = libdw_code(die, &entry, &size);
 	if (code != f.code)
-		wrong(t, off, f.code ? "code here, not by dwarf_lowpc/dwarf_highpc"
-				     : "no code here, code by dwarf_lowpc/dwarf_highpc");
-	else if (code && (low != f.low || high != f.high))
-		wrong(t, off, "its range differs from dwarf_lowpc/dwarf_highpc's");
-	else if (!code && dwarf_ranges(die, 0, &base, &start, &end) != 0)
-		wrong(t, off, "no code here, but dwarf_ranges() has ranges");
+		wrong(t, off, f.code ? "code here, none by libdw" : "no code here, code by libdw");
+	else if (code && (entry != f.entry || size != f.size))
+		wrong(t, off, "its entry or size differs from libdw's");
+	else if (code && libdw_copy(die))
+		wrong(t, off, "read here, but libdw finds a copy of an inline function");
 }
 
 /* The scan's DIEs of one unit against libdw's, from first. */
@@ -160,7 +207,7 @@ static int run_file(const char *path, struct tally *t)
 	int fd = open(path, O_RDONLY);
 	Elf *e = fd < 0 ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	Dwarf *dw = e ? dwarf_begin_elf(e, DWARF_C_READ, NULL) : NULL;
-	const Elf_Data *abbrev, *info, *str, *line_str;
+	const Elf_Data *abbrev, *info, *str, *line_str, *ranges, *rnglists;
 	struct dwarf_scan s = { 0 };
 	Dwarf_Off off = 0, next, abbrev_off;
 	Dwarf_Half version;
@@ -183,6 +230,14 @@ static int run_file(const char *path, struct tally *t)
 	if ((line_str = section(e, shstrndx, ".debug_line_str"))) {
 		s.line_str = line_str->d_buf;
 		s.line_str_size = line_str->d_size;
+	}
+	if ((ranges = section(e, shstrndx, ".debug_ranges"))) {
+		s.ranges = ranges->d_buf;
+		s.ranges_size = ranges->d_size;
+	}
+	if ((rnglists = section(e, shstrndx, ".debug_rnglists"))) {
+		s.rnglists = rnglists->d_buf;
+		s.rnglists_size = rnglists->d_size;
 	}
 	while (dwarf_next_unit(dw, off, &next, &hsize, &version, &abbrev_off,
 			       &addr_size, &offset_size, NULL, NULL) == 0) {

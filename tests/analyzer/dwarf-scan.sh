@@ -6,8 +6,9 @@
 # dwarf-scan-diff, on every unit:
 #   - programs compiled here with DWARF 2, 4 and 5 at -O0 and -O2
 #     (structs, declarations, noreturn and inline functions, nested
-#     types): no disagreement (DIEs, unit names and first children, the
-#     functions read without libdw), every unit scanned;
+#     types, a function in two ranges): no disagreement (DIEs, unit names
+#     and first children, the functions read without libdw), every unit
+#     scanned;
 #   - the same program with its abbreviation table damaged (a code twice):
 #     the scan leaves the unit to libdw instead of reading it otherwise;
 #   - with FETCH, Debian's dbg vmlinux of each KVER: no disagreement,
@@ -45,6 +46,20 @@ int part(struct pair *p, int x)
 	if (x < 0)
 		die_now(3);
 	return sum(p) + twice(x) + (int)e;
+}
+/* At -O2 a part.cold: the function's code in two ranges (DW_AT_ranges). */
+int split(int *v, int n)
+{
+	int r = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (__builtin_expect(v[i] < 0, 0)) {
+			r += part((struct pair *)v, v[i] * 3);
+			abort();
+		}
+		r += v[i];
+	}
+	return r;
 }
 C
 	cat >main.c <<'C'
