@@ -324,16 +324,50 @@ static void other_rows(struct report *rep, struct ckey *keys, size_t n,
 	}
 }
 
+/*
+ * Global definitions by name, first in input order wins: built when a
+ * call to an undefined symbol (in a .o) first needs it, never for a
+ * linked kernel's calls.
+ */
+struct globals {
+	struct strmap map;
+	bool built;
+};
+
+static struct strmap *global_funcs(const struct report *rep, struct globals *g)
+{
+	struct strmap *m = &g->map;
+
+	if (g->built)
+		return m;
+	g->built = true;
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		const struct object *o = &rep->objs[oi];
+
+		for (size_t fi = 0; fi < o->nfuncs; fi++) {
+			bool created;
+			uintptr_t *v;
+
+			if (o->funcs[fi].local)
+				continue;
+			v = strmap_get(m, o->funcs[fi].name, &created);
+			if (created)
+				*v = (uintptr_t)oi << 32 | fi;
+		}
+	}
+	return m;
+}
+
 void calls_report_build(struct report *rep)
 {
 	struct calls_report *cr = &rep->calls;
-	struct strmap globals = { 0 }, noreturn = { 0 };
+	struct strmap noreturn = { 0 };
+	struct globals globals = { 0 };
 	struct sort_pair *funcs;
 	struct ckey *keys = NULL;
 	struct sym_index *index;
 	size_t nf = 0, n = 0, total = 0, cap = 0, keys_cap = 0;
 
-	/* Global definitions, first in input order wins. */
 	for (size_t oi = 0; oi < rep->nobjs; oi++) {
 		struct object *o = &rep->objs[oi];
 
@@ -342,16 +376,6 @@ void calls_report_build(struct report *rep)
 			bool created;
 
 			strmap_get(&noreturn, o->noreturn[i], &created);
-		}
-		for (size_t fi = 0; fi < o->nfuncs; fi++) {
-			bool created;
-			uintptr_t *v;
-
-			if (o->funcs[fi].local)
-				continue;
-			v = strmap_get(&globals, o->funcs[fi].name, &created);
-			if (created)
-				*v = (uintptr_t)oi << 32 | fi;
 		}
 	}
 	/* Calls to functions (nearly all) as sort keys, the others apart. */
@@ -375,7 +399,8 @@ void calls_report_build(struct report *rep)
 				k.kind = CKEY_ADDR;
 				k.id = cs->target;
 			} else if (cs->extern_name &&
-				   (v = strmap_find(&globals, cs->extern_name))) {
+				   (v = strmap_find(global_funcs(rep, &globals),
+						    cs->extern_name))) {
 				funcs[nf++] = func_key((uint32_t)(*v >> 32),
 						       (uint32_t)*v, &k);
 				continue;
@@ -386,7 +411,7 @@ void calls_report_build(struct report *rep)
 			*VEC_PUSH(keys, n, keys_cap) = k;
 		}
 	}
-	strmap_free(&globals);
+	strmap_free(&globals.map);
 	sort_pairs(funcs, nf);
 	if (n)
 		qsort(keys, n, sizeof(*keys), ckey_cmp);
