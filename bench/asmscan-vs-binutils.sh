@@ -102,7 +102,7 @@ summary() {
 		END { m = int((NR + 1) / 2); print name, w[m], u[m], s[m], r }'
 }
 
-echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo "bench: $vmlinux ($(du -m "$vmlinux" | cut -f1) MB)" >&2
 names=(asmscan asmscan-j1)
 [ -z "$other" ] || names+=(other)
