@@ -89,6 +89,9 @@ bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
 	const struct scan_abbrev *a;
 	struct die_attr got[5];
 
+	/* Unknown until read: a unit whose DIE is not read here may still be
+	 * scanned, and its ranges are then libdw's. */
+	s->cu_base = UINT64_MAX;
 	/* A split unit's name may be its skeleton's. */
 	if (u->version >= 5 && u->unit_type != DW_UT_compile &&
 	    u->unit_type != DW_UT_partial)

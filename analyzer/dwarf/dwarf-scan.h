@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dwarf-scan.h — the top-level DIEs of one unit that dwarf.c visits,
- * found by reading .debug_info and .debug_abbrev directly instead of one
- * dwarf_tag() and dwarf_siblingof() per DIE.
+ * dwarf-scan.h — the top-level DIEs of one unit that dwarf.c visits, and
+ * most of what it wants of them, read from .debug_info and .debug_abbrev
+ * directly (names and code from .debug_str, .debug_line_str,
+ * .debug_rnglists, .debug_ranges) instead of one dwarf_tag() and
+ * dwarf_siblingof() per DIE and libdw's attribute lookups: the walk in
+ * dwarf-scan.c, one DIE's attributes in dwarf-scan-die.c.
  *
  * A vmlinux unit has some 1,600 top-level DIEs (types, declarations,
  * variables) of which dwarf.c wants a few dozen: concrete functions and,
@@ -60,7 +63,8 @@ struct dwarf_scan {
 	const uint8_t *ranges, *rnglists;	/* .debug_ranges (DWARF < 5),
 					 * .debug_rnglists, or NULL: libdw's */
 	size_t ranges_size, rnglists_size;
-	uint64_t cu_base;		/* the unit's base address as libdw
+	uint64_t cu_base;		/* the base address of the unit
+					 * dwarf_scan_cu() read last, as libdw
 					 * takes it, or UINT64_MAX: libdw's */
 	uint64_t table_off;		/* the table parsed into codes */
 	unsigned table_sizes;		/* and the unit sizes it was for */
