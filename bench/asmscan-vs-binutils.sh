@@ -73,14 +73,19 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One pass over the file so that no tool pays for the disk.
-cat "$vmlinux" >/dev/null
+# Every command runs after a pass over the file (run()): no tool pays
+# for the disk.
 
 # run NAME CMD...: one timed run, appended to $tmp/NAME.runs as
-# "wall user sys rss_kb".
+# "wall user sys rss_kb".  Each follows the same untimed read of the
+# file: a command run right after asmscan pays less for its page faults
+# (on this machine asmscan -j 1 after asmscan: 0.08 s of system time;
+# after objdump, bloat-o-meter, cat or two idle seconds: 0.2 s), and in a
+# fixed order that favoured whichever came second.
 run() {
 	local name=$1
 	shift
+	cat "$vmlinux" >/dev/null
 	/usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || {
 		echo "bench: $name failed:" >&2
 		cat "$tmp/err.txt" >&2
@@ -102,7 +107,7 @@ summary() {
 		END { m = int((NR + 1) / 2); print name, w[m], u[m], s[m], r }'
 }
 
-echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo "bench: $vmlinux ($(du -m "$vmlinux" | cut -f1) MB)" >&2
 names=(asmscan asmscan-j1)
 [ -z "$other" ] || names+=(other)

@@ -44,6 +44,12 @@ static void batch_task(void *ctx, size_t task, void *state)
 	disasm_chunk_run(b->o, &b->plan, task - b->ndwarf, state);
 }
 
+static void tables_task(void *ctx, size_t kind, void *state)
+{
+	(void)state;
+	tables_plan_run(ctx, kind);
+}
+
 static void *cpu_new(void)
 {
 	return disasm_cpu_new();
@@ -86,9 +92,13 @@ static void analyse_object(const struct asmscan_options *opts,
 	dwarf_finish(o, b.dwarf);
 	if (b.disasm)
 		disasm_merge(o, &b.plan);
-	if (opts->want & ASMSCAN_WANT_TABLES)
-		tables_object_run(o);
-	else
+	if (opts->want & ASMSCAN_WANT_TABLES) {
+		/* A task per kind: a vmlinux's eight take 100 M instructions. */
+		struct tables_plan *tp = tables_plan(o);
+
+		pool_run(pool, TABLE_COUNT, tables_task, tp);
+		tables_finish(o, tp);
+	} else
 		o->table_counts = xcalloc(1, sizeof(*o->table_counts));
 }
 

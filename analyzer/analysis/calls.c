@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "calls.h"
+#include "sort.h"
 
 enum ckey_kind {
 	CKEY_FUNC,
@@ -117,28 +118,23 @@ struct sym_index {
 	size_t n;
 };
 
-static int sym_addr_cmp(const void *a, const void *b)
-{
-	const struct obj_sym *x = *(const struct obj_sym *const *)a;
-	const struct obj_sym *y = *(const struct obj_sym *const *)b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x < y ? -1 : x > y;	/* .symtab order among equals */
-}
-
+/* By address, .symtab order among equals. */
 static void sym_index_build(const struct object *o, struct sym_index *ix)
 {
+	struct sort_pair *keys = xcalloc(o->nsyms ? o->nsyms : 1, sizeof(*keys));
+
 	ix->v = xcalloc(o->nsyms ? o->nsyms : 1, sizeof(*ix->v));
 	for (size_t i = 1; i < o->nsyms; i++) {
 		const struct obj_sym *s = &o->syms[i];
 
 		if (s->defined && s->type != STT_SECTION && s->type != STT_FILE &&
 		    !s->padding && *s->name)
-			ix->v[ix->n++] = s;
+			keys[ix->n++] = (struct sort_pair){ s->addr, i };
 	}
-	if (ix->n)
-		qsort(ix->v, ix->n, sizeof(*ix->v), sym_addr_cmp);
+	sort_pairs(keys, ix->n);
+	for (size_t i = 0; i < ix->n; i++)
+		ix->v[i] = &o->syms[keys[i].lo];
+	free(keys);
 }
 
 static int sym_rank(const struct obj_sym *s)
@@ -207,73 +203,98 @@ static int row_cmp(const void *a, const void *b)
 	return x->target < y->target ? -1 : x->target > y->target;
 }
 
-void calls_report_build(struct report *rep)
+/*
+ * A call to a function of some input as a sort key: the callee (object,
+ * function) in hi, the caller (object, function) and whether it is a
+ * tail call in lo.  Sorted, the calls of one callee are together and
+ * ordered by caller, as ckey_cmp orders them (objects number fewer than
+ * 2^31).
+ */
+static struct sort_pair func_key(uint32_t obj, uint32_t fi,
+				 const struct ckey *k)
+{
+	return (struct sort_pair){
+		.hi = (uint64_t)obj << 32 | fi,
+		.lo = (uint64_t)k->caller_obj << 33 | (uint64_t)k->caller << 1 | k->tail,
+	};
+}
+
+/* Everything about one callee's row once its calls are counted. */
+static void row_finish(struct report *rep, struct callee_row *row,
+		       const struct strmap *noreturn, size_t *cap)
 {
 	const struct asmscan_options *opts = rep->opts;
 	struct calls_report *cr = &rep->calls;
-	struct strmap globals = { 0 }, noreturn = { 0 };
-	struct ckey *keys;
-	struct sym_index *index;
-	size_t n = 0, total = 0, cap = 0;
 
-	/* Global definitions, first in input order wins. */
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		struct object *o = &rep->objs[oi];
-
-		total += o->ncalls;
-		for (size_t i = 0; i < o->nnoreturn; i++) {
-			bool created;
-
-			strmap_get(&noreturn, o->noreturn[i], &created);
-		}
-		for (size_t fi = 0; fi < o->nfuncs; fi++) {
-			bool created;
-			uintptr_t *v;
-
-			if (o->funcs[fi].local)
-				continue;
-			v = strmap_get(&globals, o->funcs[fi].name, &created);
-			if (created)
-				*v = (uintptr_t)oi << 32 | fi;
-		}
+	if (row->ref.func) {
+		row->ref.func->sites_in += (uint32_t)row->sites;
+		row->ref.func->tails_in += (uint32_t)row->tail_calls;
 	}
-	keys = xcalloc(total ? total : 1, sizeof(*keys));
-	index = xcalloc(rep->nobjs ? rep->nobjs : 1, sizeof(*index));
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		struct object *o = &rep->objs[oi];
-
-		for (size_t ci = 0; ci < o->ncalls; ci++) {
-			const struct call_site *cs = &o->calls[ci];
-			struct ckey *k = &keys[n++];
-
-			k->caller_obj = (uint32_t)oi;
-			k->caller = cs->caller;
-			k->tail = cs->tail;
-			k->obj = (uint32_t)oi;
-			if (cs->callee != OBJ_NONE) {
-				k->kind = CKEY_FUNC;
-				k->id = cs->callee;
-			} else if (cs->target_known) {
-				k->kind = CKEY_ADDR;
-				k->id = cs->target;
-			} else {
-				uintptr_t *v = cs->extern_name ?
-					strmap_find(&globals, cs->extern_name) : NULL;
-
-				if (v) {
-					k->kind = CKEY_FUNC;
-					k->obj = (uint32_t)(*v >> 32);
-					k->id = *v & 0xffffffffu;
-				} else {
-					k->kind = CKEY_EXTERN;
-					k->ext = cs->extern_name ? cs->extern_name : "?";
-				}
-			}
-		}
+	if (!analysis_selected(opts, row->name))
+		return;
+	row->cls = classify(row->name, noreturn);
+	cr->sites += row->sites;
+	cr->tail_calls += row->tail_calls;
+	if (!row->ref.obj)
+		cr->sites_unknown += row->sites;
+	if (row->cls == CALLEE_FTRACE)
+		cr->ftrace_sites += row->sites;
+	if (row->cls == CALLEE_THUNK)
+		cr->thunk_sites += row->sites;
+	if (row->cls == CALLEE_TRAMPOLINE)
+		cr->trampoline_sites += row->sites;
+	if (row->cls == CALLEE_PLACEHOLDER)
+		cr->placeholder_sites += row->sites;
+	if (row->cls == CALLEE_FAILURE)
+		cr->failure_sites += row->sites;
+	row->tiny = row->cls == CALLEE_PLAIN && row->ref.func &&
+		    row->ref.func->size && !row->ref.func->bad_bytes &&
+		    row->ref.func->insns <= opts->max_insns;
+	if (row->tiny) {
+		cr->tiny_sites += row->sites;
+		cr->tiny_tail_calls += row->tail_calls;
+		cr->tiny_callees++;
 	}
-	strmap_free(&globals);
-	qsort(keys, n, sizeof(*keys), ckey_cmp);
+	if (row->tiny || opts->all_callees)
+		*VEC_PUSH(cr->rows, cr->nrows, *cap) = *row;
+}
 
+/* The rows of the calls to functions, from their sorted keys. */
+static void func_rows(struct report *rep, const struct sort_pair *v, size_t n,
+		      const struct strmap *noreturn, size_t *cap)
+{
+	for (size_t i = 0; i < n;) {
+		struct object *o = &rep->objs[v[i].hi >> 32];
+		struct callee_row row = { 0 };
+		size_t j = i;
+
+		row.ref.obj = o;
+		row.has_target = true;
+		row.ref.func = &o->funcs[(uint32_t)v[i].hi];
+		row.name = row.ref.func->name;
+		row.target = row.ref.func->addr;
+		for (; j < n && v[j].hi == v[i].hi; j++) {
+			uint32_t caller = (uint32_t)(v[j].lo >> 1);
+
+			if (v[j].lo & 1)
+				row.tail_calls++;
+			else
+				row.sites++;
+			/* a new caller: another function or object */
+			if (caller != OBJ_NONE &&
+			    (j == i || v[j].lo >> 1 != v[j - 1].lo >> 1))
+				row.callers++;
+		}
+		i = j;
+		row_finish(rep, &row, noreturn, cap);
+	}
+}
+
+/* The rows of calls to addresses no function starts at, and to names. */
+static void other_rows(struct report *rep, struct ckey *keys, size_t n,
+		       struct sym_index *index, const struct strmap *noreturn,
+		       size_t *cap)
+{
 	for (size_t i = 0; i < n;) {
 		struct callee_row row = { 0 };
 		size_t j = i;
@@ -285,14 +306,8 @@ void calls_report_build(struct report *rep)
 
 			row.ref.obj = o;
 			row.has_target = true;
-			if (keys[i].kind == CKEY_FUNC) {
-				row.ref.func = &o->funcs[keys[i].id];
-				row.name = row.ref.func->name;
-				row.target = row.ref.func->addr;
-			} else {
-				row.target = keys[i].id;
-				row.name = addr_name(o, &index[keys[i].obj], row.target);
-			}
+			row.target = keys[i].id;
+			row.name = addr_name(o, &index[keys[i].obj], row.target);
 		}
 		for (; j < n && same_callee(&keys[i], &keys[j]); j++) {
 			if (keys[j].tail)
@@ -305,38 +320,104 @@ void calls_report_build(struct report *rep)
 				row.callers++;
 		}
 		i = j;
-		if (row.ref.func) {
-			row.ref.func->sites_in += (uint32_t)row.sites;
-			row.ref.func->tails_in += (uint32_t)row.tail_calls;
-		}
-		if (!analysis_selected(opts, row.name))
-			continue;
-		row.cls = classify(row.name, &noreturn);
-		cr->sites += row.sites;
-		cr->tail_calls += row.tail_calls;
-		if (!row.ref.obj)
-			cr->sites_unknown += row.sites;
-		if (row.cls == CALLEE_FTRACE)
-			cr->ftrace_sites += row.sites;
-		if (row.cls == CALLEE_THUNK)
-			cr->thunk_sites += row.sites;
-		if (row.cls == CALLEE_TRAMPOLINE)
-			cr->trampoline_sites += row.sites;
-		if (row.cls == CALLEE_PLACEHOLDER)
-			cr->placeholder_sites += row.sites;
-		if (row.cls == CALLEE_FAILURE)
-			cr->failure_sites += row.sites;
-		row.tiny = row.cls == CALLEE_PLAIN && row.ref.func &&
-			   row.ref.func->size && !row.ref.func->bad_bytes &&
-			   row.ref.func->insns <= opts->max_insns;
-		if (row.tiny) {
-			cr->tiny_sites += row.sites;
-			cr->tiny_tail_calls += row.tail_calls;
-			cr->tiny_callees++;
-		}
-		if (row.tiny || opts->all_callees)
-			*VEC_PUSH(cr->rows, cr->nrows, cap) = row;
+		row_finish(rep, &row, noreturn, cap);
 	}
+}
+
+/*
+ * Global definitions by name, first in input order wins: built when a
+ * call to an undefined symbol (in a .o) first needs it, never for a
+ * linked kernel's calls.
+ */
+struct globals {
+	struct strmap map;
+	bool built;
+};
+
+static struct strmap *global_funcs(const struct report *rep, struct globals *g)
+{
+	struct strmap *m = &g->map;
+
+	if (g->built)
+		return m;
+	g->built = true;
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		const struct object *o = &rep->objs[oi];
+
+		for (size_t fi = 0; fi < o->nfuncs; fi++) {
+			bool created;
+			uintptr_t *v;
+
+			if (o->funcs[fi].local)
+				continue;
+			v = strmap_get(m, o->funcs[fi].name, &created);
+			if (created)
+				*v = (uintptr_t)oi << 32 | fi;
+		}
+	}
+	return m;
+}
+
+void calls_report_build(struct report *rep)
+{
+	struct calls_report *cr = &rep->calls;
+	struct strmap noreturn = { 0 };
+	struct globals globals = { 0 };
+	struct sort_pair *funcs;
+	struct ckey *keys = NULL;
+	struct sym_index *index;
+	size_t nf = 0, n = 0, total = 0, cap = 0, keys_cap = 0;
+
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		total += o->ncalls;
+		for (size_t i = 0; i < o->nnoreturn; i++) {
+			bool created;
+
+			strmap_get(&noreturn, o->noreturn[i], &created);
+		}
+	}
+	/* Calls to functions (nearly all) as sort keys, the others apart. */
+	funcs = xcalloc(total ? total : 1, sizeof(*funcs));
+	index = xcalloc(rep->nobjs ? rep->nobjs : 1, sizeof(*index));
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
+
+		for (size_t ci = 0; ci < o->ncalls; ci++) {
+			const struct call_site *cs = &o->calls[ci];
+			struct ckey k = { .caller_obj = (uint32_t)oi,
+					  .caller = cs->caller, .tail = cs->tail,
+					  .obj = (uint32_t)oi };
+			uintptr_t *v;
+
+			if (cs->callee != OBJ_NONE) {
+				funcs[nf++] = func_key(k.obj, cs->callee, &k);
+				continue;
+			}
+			if (cs->target_known) {
+				k.kind = CKEY_ADDR;
+				k.id = cs->target;
+			} else if (cs->extern_name &&
+				   (v = strmap_find(global_funcs(rep, &globals),
+						    cs->extern_name))) {
+				funcs[nf++] = func_key((uint32_t)(*v >> 32),
+						       (uint32_t)*v, &k);
+				continue;
+			} else {
+				k.kind = CKEY_EXTERN;
+				k.ext = cs->extern_name ? cs->extern_name : "?";
+			}
+			*VEC_PUSH(keys, n, keys_cap) = k;
+		}
+	}
+	strmap_free(&globals.map);
+	sort_pairs(funcs, nf);
+	if (n)
+		qsort(keys, n, sizeof(*keys), ckey_cmp);
+	func_rows(rep, funcs, nf, &noreturn, &cap);
+	other_rows(rep, keys, n, index, &noreturn, &cap);
+	free(funcs);
 	free(keys);
 	strmap_free(&noreturn);
 	for (size_t oi = 0; oi < rep->nobjs; oi++)

@@ -333,6 +333,8 @@ static void gather_copies(struct sites_build *b)
 	struct report *rep = b->rep;
 	struct sites_report *sr = &rep->sites;
 
+	if (!sr->nrows)
+		return;		/* no site: no index of every function */
 	for (size_t oi = 0; oi < rep->nobjs; oi++) {
 		struct object *o = &rep->objs[oi];
 

@@ -11,14 +11,17 @@
  * This is the only mark GCC leaves: a function declared inline that was
  * inlined nowhere in its unit gets one plain DIE, with no DW_AT_inline,
  * and cannot be told from any other function (docs/asmscan.md shows it).
- * Only the unit's top-level DIEs are visited (libdw skips subtrees with
- * DW_AT_sibling), which keeps vmlinux's 173 MB .debug_info cheap.
+ * Only the unit's top-level DIEs are visited (subtrees skipped with
+ * DW_AT_sibling), which keeps vmlinux's 173 MB .debug_info cheap; in a
+ * linked object dwarf-scan.c finds them and reads most of what is wanted
+ * of them without libdw, the same DIEs and answers as libdw's
+ * (dwarf-walk.h, dwarf-visit.c: what each DIE gives).
  *
  * Relocatable objects (.o, .ko) go through libdwfl, which applies the
  * relocations of .debug_* on a private copy of the object, in one walk;
  * vmlinux is read with dwarf_begin_elf, in as many parts as -j has
  * threads (a Dwarf handle each: libdw is not shared between threads),
- * and the first part's handle stays open for dwarf_locate().
+ * and the parts' handles stay open for dwarf_locate().
  */
 #ifndef ASMSCAN_DWARF_H
 #define ASMSCAN_DWARF_H

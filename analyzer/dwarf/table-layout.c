@@ -271,9 +271,10 @@ static bool map_members(const struct object *o, enum table_kind kind,
 	}
 }
 
-enum table_layout_dwarf table_layout_from_dwarf(struct object *o,
+enum table_layout_dwarf table_layout_from_dwarf(const struct object *o,
 						enum table_kind kind,
 						struct table_layout *l,
+						struct arena *strings,
 						char *why, size_t whylen)
 {
 	const struct dwarf_struct *ds = &o->dwarf_structs[kind];
@@ -298,7 +299,7 @@ enum table_layout_dwarf table_layout_from_dwarf(struct object *o,
 		used += (size_t)snprintf(buf + used, sizeof(buf) - used, " %s@%u",
 					 ds->members[i].name,
 					 ds->members[i].offset);
-	l->what = arena_strdup(&o->strings, buf);
+	l->what = arena_strdup(strings, buf);
 	l->kernels = NULL;
 	return LAYOUT_DWARF_OK;
 }

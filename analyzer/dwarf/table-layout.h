@@ -65,10 +65,11 @@ enum table_layout_dwarf {
 	LAYOUT_DWARF_UNKNOWN,	/* a structure asmscan cannot map: why */
 };
 
-/* The layout o's DWARF describes for kind (l->what in o's arena). */
-enum table_layout_dwarf table_layout_from_dwarf(struct object *o,
+/* The layout o's DWARF describes for kind (l->what in strings). */
+enum table_layout_dwarf table_layout_from_dwarf(const struct object *o,
 						enum table_kind kind,
 						struct table_layout *l,
+						struct arena *strings,
 						char *why, size_t whylen);
 
 #endif /* ASMSCAN_TABLE_LAYOUT_H */

@@ -16,6 +16,8 @@
  */
 #include "tables.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -337,22 +339,37 @@ static bool scan_fits(const struct scan *sc)
 	return sc->bad <= (n / 100 > 1 ? n / 100 : 1);
 }
 
-static const struct obj_sym *sym_named(const struct object *o, const char *name)
+/* The first defined symbol of each table's start and stop name. */
+struct table_bounds {
+	const struct obj_sym *start[TABLE_COUNT], *stop[TABLE_COUNT];
+};
+
+/* One pass over .symtab for all of them (every name starts with "__"). */
+static void find_bounds(const struct object *o, struct table_bounds *b)
 {
-	for (size_t i = 1; i < o->nsyms; i++)
-		if (o->syms[i].defined && !strcmp(o->syms[i].name, name))
-			return &o->syms[i];
-	return NULL;
+	memset(b, 0, sizeof(*b));
+	for (size_t i = 1; i < o->nsyms; i++) {
+		const struct obj_sym *s = &o->syms[i];
+
+		if (!s->defined || s->name[0] != '_' || s->name[1] != '_')
+			continue;
+		for (int k = 0; k < TABLE_COUNT; k++) {
+			if (!b->start[k] && !strcmp(s->name, table_defs[k].start))
+				b->start[k] = s;
+			if (!b->stop[k] && !strcmp(s->name, table_defs[k].stop))
+				b->stop[k] = s;
+		}
+	}
 }
 
 /* The table's bytes: start/stop symbols of a linked file, else a section. */
 static bool find_region(const struct object *o, enum table_kind kind,
-			struct region *rg)
+			const struct table_bounds *b, struct region *rg)
 {
 	const struct obj_sym *start, *stop;
 
-	if (o->type != ET_REL && (start = sym_named(o, table_defs[kind].start)) &&
-	    (stop = sym_named(o, table_defs[kind].stop)) &&
+	if (o->type != ET_REL && (start = b->start[kind]) &&
+	    (stop = b->stop[kind]) &&
 	    start->shndx == stop->shndx && start->shndx < o->nsecs &&
 	    stop->addr >= start->addr) {
 		const struct obj_section *sec = &o->secs[start->shndx];
@@ -373,15 +390,15 @@ static bool find_region(const struct object *o, enum table_kind kind,
 
 /* The candidates: the file's own layout, else every built-in one whose
  * size divides the table. */
-static size_t candidates(struct object *o, enum table_kind kind,
+static size_t candidates(const struct object *o, enum table_kind kind,
 			 const struct region *rg, struct table_layout *own,
-			 const struct table_layout **out, size_t max,
-			 char *why, size_t whylen, bool *from_dwarf)
+			 struct arena *strings, const struct table_layout **out,
+			 size_t max, char *why, size_t whylen, bool *from_dwarf)
 {
 	size_t n = 0;
 
 	*from_dwarf = false;
-	switch (table_layout_from_dwarf(o, kind, own, why, whylen)) {
+	switch (table_layout_from_dwarf(o, kind, own, strings, why, whylen)) {
 	case LAYOUT_DWARF_OK:
 		*from_dwarf = true;
 		out[0] = own;
@@ -415,8 +432,37 @@ static size_t candidates(struct object *o, enum table_kind kind,
 	return n;
 }
 
-static void read_table(struct object *o, enum table_kind kind)
+/*
+ * Reading o's tables, one task per kind: each writes its own result, its
+ * own column of o->table_counts, and its messages and strings here, which
+ * tables_finish() gives o in kind order.
+ */
+struct tables_plan {
+	struct object *o;
+	struct table_bounds bounds;
+	struct asmscan_msgs msgs[TABLE_COUNT];
+	struct arena strings[TABLE_COUNT];
+};
+
+__attribute__((format(printf, 5, 6)))
+static void table_msg(struct tables_plan *p, enum table_kind kind,
+		      enum asmscan_severity sev, const char *what,
+		      const char *fmt, ...)
 {
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	asmscan_msgs_add(&p->msgs[kind], sev, p->o->name, what, "%s", buf);
+}
+
+static void read_table(struct tables_plan *p, enum table_kind kind)
+{
+	struct object *o = p->o;
+	const struct table_bounds *bounds = &p->bounds;
+	struct arena *strings = &p->strings[kind];
 	struct table_result *res = &o->tables[kind];
 	const struct table_layout *cand[4], *pick = NULL;
 	struct table_layout own;
@@ -427,13 +473,14 @@ static void read_table(struct object *o, enum table_kind kind)
 	size_t n;
 
 	memset(res, 0, sizeof(*res));
-	if (!find_region(o, kind, &rg))
+	if (!find_region(o, kind, bounds, &rg))
 		return;			/* TABLE_ABSENT */
 	if (!o->secs[rg.shndx].data && rg.size) {
 		snprintf(why, sizeof(why), "section has no data in the file");
 		goto refuse;
 	}
-	n = candidates(o, kind, &rg, &own, cand, 4, why, sizeof(why), &from_dwarf);
+	n = candidates(o, kind, &rg, &own, strings, cand, 4, why, sizeof(why),
+		       &from_dwarf);
 	/*
 	 * Another kernel's layout is a note; a table that is no whole number
 	 * of the entries the file's own DWARF describes is a damaged file.
@@ -441,9 +488,9 @@ static void read_table(struct object *o, enum table_kind kind)
 	if (from_dwarf && rg.size % own.size) {
 		res->status = TABLE_REFUSED;
 		res->refused = "not a whole number of entries";
-		object_error(o, table_defs[kind].section,
-			     "%llu bytes is not a whole number of %u-byte entries (struct size in the file's DWARF)",
-			     (unsigned long long)rg.size, own.size);
+		table_msg(p, kind, ASMSCAN_ERROR, table_defs[kind].section,
+			  "%llu bytes is not a whole number of %u-byte entries (struct size in the file's DWARF)",
+			  (unsigned long long)rg.size, own.size);
 		return;
 	}
 	if (!n)
@@ -490,24 +537,49 @@ static void read_table(struct object *o, enum table_kind kind)
 	res->outside = sc.outside;
 	/* Entries whose pointers do not fit are unusual too, past the pick. */
 	res->unusual = sc.unusual + sc.bad;
-	res->unusual_why = sc.bad ? arena_strdup(&o->strings, sc.bad_why)
+	res->unusual_why = sc.bad ? arena_strdup(strings, sc.bad_why)
 				  : sc.unusual_why;
 	if (res->unusual)
-		object_note(o, table_defs[kind].section, "%s: %llu (%s)",
-			    res->unusual_why, (unsigned long long)res->unusual,
-			    table_defs[kind].unusual);
+		table_msg(p, kind, ASMSCAN_NOTE, table_defs[kind].section,
+			  "%s: %llu (%s)", res->unusual_why,
+			  (unsigned long long)res->unusual,
+			  table_defs[kind].unusual);
 	return;
 refuse:
 	res->status = TABLE_REFUSED;
-	res->refused = arena_strdup(&o->strings, why);
-	object_note(o, table_defs[kind].section, "not counted: layout not recognised: %s",
-		    why);
+	res->refused = arena_strdup(strings, why);
+	table_msg(p, kind, ASMSCAN_NOTE, table_defs[kind].section,
+		  "not counted: layout not recognised: %s", why);
 }
 
-void tables_object_run(struct object *o)
+struct tables_plan *tables_plan(struct object *o)
 {
+	struct tables_plan *p = xcalloc(1, sizeof(*p));
+
+	p->o = o;
 	o->table_counts = xcalloc(o->nfuncs ? o->nfuncs * TABLE_COUNT : 1,
 				  sizeof(*o->table_counts));
-	for (int k = 0; k < TABLE_COUNT; k++)
-		read_table(o, (enum table_kind)k);
+	find_bounds(o, &p->bounds);
+	return p;
 }
+
+void tables_plan_run(struct tables_plan *p, size_t kind)
+{
+	read_table(p, (enum table_kind)kind);
+}
+
+void tables_finish(struct object *o, struct tables_plan *p)
+{
+	for (int k = 0; k < TABLE_COUNT; k++) {
+		for (size_t i = 0; i < p->msgs[k].n; i++) {
+			const struct asmscan_msg *m = &p->msgs[k].v[i];
+
+			asmscan_msgs_add(&o->msgs, m->severity, m->file, m->what,
+					 "%s", m->why);
+		}
+		asmscan_msgs_free(&p->msgs[k]);
+		arena_move(&o->strings, &p->strings[k]);
+	}
+	free(p);
+}
+

@@ -35,7 +35,16 @@ const char *tables_column(enum table_kind kind);
 /* What the kernel does with the entries of a table counted as unusual. */
 const char *tables_unusual(enum table_kind kind);
 
-/* Read every table of o (after DWARF, which may give the layouts). */
-void tables_object_run(struct object *o);
+/*
+ * Read every table of o (after DWARF, which may give the layouts), a task
+ * per kind: tables_plan() (main thread), tables_plan_run(p, kind) for
+ * each kind < TABLE_COUNT (any thread: the kinds share nothing they
+ * write), tables_finish() (main thread: o's messages in kind order,
+ * whichever kind ran first).
+ */
+struct tables_plan;
+struct tables_plan *tables_plan(struct object *o);
+void tables_plan_run(struct tables_plan *p, size_t kind);
+void tables_finish(struct object *o, struct tables_plan *p);
 
 #endif /* ASMSCAN_TABLES_H */

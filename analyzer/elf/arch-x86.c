@@ -216,15 +216,36 @@ static void x86_classify(const struct object *o, uint32_t shndx,
 	}
 }
 
-static void x86_step(const struct object *o, uint32_t shndx,
-		     const struct machine_cs *cs, const uint8_t *code,
-		     size_t left, uint64_t at, bool entry, struct insn_step *st)
+/* What the quick decoder leaves to capstone (x86_step's rare path). */
+__attribute__((noinline))
+static void x86_step_capstone(const struct object *o, uint32_t shndx,
+			      const struct machine_cs *cs, const uint8_t *code,
+			      size_t left, uint64_t at, bool entry,
+			      struct insn_step *st)
 {
 	cs_insn *insn = cs->insn;
 	const uint8_t *p = code;
 	uint64_t addr = at;
 	size_t n = left;
+
+	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, insn)) {
+		/* One instruction, undecodable all the same; else one byte. */
+		st->bytes = unknown_len(code, left);
+		st->count = st->unknown = st->bytes != 0;
+		if (!st->bytes)
+			st->bytes = 1;
+		return;
+	}
+	x86_classify(o, shndx, insn->bytes, insn->size, cs_kind(insn), at,
+		     entry, st);
+}
+
+static void x86_step(const struct object *o, uint32_t shndx,
+		     const struct machine_cs *cs, const uint8_t *code,
+		     size_t left, uint64_t at, bool entry, struct insn_step *st)
+{
 	enum x86_quick_kind k;
+	size_t n;
 
 	memset(st, 0, sizeof(*st));
 	/*
@@ -241,23 +262,19 @@ static void x86_step(const struct object *o, uint32_t shndx,
 		st->role = INSN_PAD;
 		return;
 	}
-	/* Most instructions need no capstone (x86-quick.c). */
+	/* Most instructions need no capstone (x86-quick.c), and are none of
+	 * the kinds x86_classify() looks at. */
 	n = x86_quick_decode(code, left, &k);
+	if (n && k == X86Q_OTHER) {
+		st->bytes = n;
+		st->count = 1;
+		return;
+	}
 	if (n) {
 		x86_classify(o, shndx, code, n, k, at, entry, st);
 		return;
 	}
-	n = left;
-	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, insn)) {
-		/* One instruction, undecodable all the same; else one byte. */
-		st->bytes = unknown_len(code, left);
-		st->count = st->unknown = st->bytes != 0;
-		if (!st->bytes)
-			st->bytes = 1;
-		return;
-	}
-	x86_classify(o, shndx, insn->bytes, insn->size, cs_kind(insn), at,
-		     entry, st);
+	x86_step_capstone(o, shndx, cs, code, left, at, entry, st);
 }
 
 static const char *x86_alt_check(const struct table_alt *a)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "machine.h"
+#include "sort.h"
 
 struct disasm_cpu {
 	struct machine_cs cs[MACHINE_COUNT];	/* opened when first needed */
@@ -58,26 +59,13 @@ void disasm_cpu_free(struct disasm_cpu *cpu)
 	free(cpu);
 }
 
-struct bound {
-	uint32_t shndx;
-	uint64_t addr;
-};
-
-static int bound_cmp(const void *a, const void *b)
-{
-	const struct bound *x = a, *y = b;
-
-	if (x->shndx != y->shndx)
-		return x->shndx < y->shndx ? -1 : 1;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
 
 void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 {
 	struct disasm_segment *segs = NULL;
 	size_t nsegs = 0, cap = 0;
 	uint64_t total = 0, per, acc = 0;
-	struct bound *bounds = NULL;
+	struct sort_pair *bounds = NULL;		/* (section, address) */
 	size_t nb = 0, bcap = 0;
 
 	memset(plan, 0, sizeof(*plan));
@@ -88,7 +76,7 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 
 		if ((sec->flags & SHF_EXECINSTR) && sec->data) {
 			*VEC_PUSH(bounds, nb, bcap) =
-				(struct bound){ (uint32_t)s, sec->addr };
+				(struct sort_pair){ s, sec->addr };
 			total += sec->size;
 		}
 	}
@@ -103,20 +91,19 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 		if ((sec->flags & SHF_EXECINSTR) && sec->data &&
 		    sym->addr > sec->addr && sym->addr < sec->addr + sec->size)
 			*VEC_PUSH(bounds, nb, bcap) =
-				(struct bound){ sym->shndx, sym->addr };
+				(struct sort_pair){ sym->shndx, sym->addr };
 	}
-	if (nb)
-		qsort(bounds, nb, sizeof(*bounds), bound_cmp);
+	sort_pairs(bounds, nb);
 	for (size_t i = 0; i < nb; i++) {
-		const struct obj_section *sec = &o->secs[bounds[i].shndx];
+		const struct obj_section *sec = &o->secs[bounds[i].hi];
 		struct disasm_segment *g;
 
-		if (i && bounds[i].shndx == bounds[i - 1].shndx &&
-		    bounds[i].addr == bounds[i - 1].addr)
+		if (i && bounds[i].hi == bounds[i - 1].hi &&
+		    bounds[i].lo == bounds[i - 1].lo)
 			continue;
 		g = VEC_PUSH(segs, nsegs, cap);
-		g->addr = bounds[i].addr;
-		g->shndx = bounds[i].shndx;
+		g->addr = bounds[i].lo;
+		g->shndx = (uint32_t)bounds[i].hi;
 		g->func = object_func_at(o, g->addr);
 		g->end = sec->addr + sec->size;
 		if (nsegs > 1 && segs[nsegs - 2].shndx == g->shndx)

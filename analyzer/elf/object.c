@@ -341,6 +341,34 @@ static void object_fold_padding(struct object *o)
 	}
 }
 
+/*
+ * Buckets over the functions' addresses, so that object_func_at() (every
+ * call site, table entry and DWARF function asks it: half a million times
+ * on a vmlinux) searches a few functions, not all of them: at most about
+ * two buckets per function, of a power of two bytes.
+ */
+static void object_func_buckets(struct object *o)
+{
+	uint64_t base, span;
+	size_t fi = 0;
+
+	if (!o->nfuncs)
+		return;
+	base = o->funcs[0].addr;
+	span = o->funcs[o->nfuncs - 1].addr - base;
+	o->func_shift = 4;
+	while (o->func_shift < 63 && (span >> o->func_shift) >= 2 * o->nfuncs + 16)
+		o->func_shift++;
+	o->nbuckets = (size_t)(span >> o->func_shift) + 1;
+	o->func_first = xcalloc(o->nbuckets + 1, sizeof(*o->func_first));
+	for (size_t b = 0; b <= o->nbuckets; b++) {
+		while (fi < o->nfuncs &&
+		       (o->funcs[fi].addr - base) >> o->func_shift < b)
+			fi++;
+		o->func_first[b] = (uint32_t)fi;
+	}
+}
+
 static void object_funcs(struct object *o)
 {
 	size_t n = 0, out = 0;
@@ -373,6 +401,7 @@ static void object_funcs(struct object *o)
 		if (!n || o->funcs[n - 1].addr != o->funcs[i].addr)
 			o->funcs[n++] = o->funcs[i];
 	o->nfuncs = n;
+	object_func_buckets(o);
 	object_fold_padding(o);
 }
 
@@ -549,6 +578,7 @@ void object_free(struct object *o)
 	free(o->syms);
 	free(o->relocs);
 	free(o->funcs);
+	free(o->func_first);
 	free(o->calls);
 	free(o->dcopies);
 	free(o->noreturn);
@@ -561,6 +591,21 @@ uint32_t object_func_at(const struct object *o, uint64_t addr)
 {
 	size_t lo = 0, hi = o->nfuncs;
 
+	/* Functions of earlier buckets start before addr, of later after. */
+	if (o->func_first) {
+		uint64_t base = o->funcs[0].addr;
+
+		if (addr < base) {
+			hi = 0;
+		} else if ((addr - base) >> o->func_shift >= o->nbuckets) {
+			lo = o->nfuncs;
+		} else {
+			size_t b = (size_t)((addr - base) >> o->func_shift);
+
+			lo = o->func_first[b];
+			hi = o->func_first[b + 1];
+		}
+	}
 	/* The last function starting at or before addr. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

@@ -192,6 +192,11 @@ struct object {
 	size_t nrelocs;
 	struct obj_func *funcs;		/* sorted by addr, unique addr */
 	size_t nfuncs;
+	/* object_func_at's buckets: func_first[b] is the first function at
+	 * or after funcs[0].addr + (b << func_shift); nbuckets + 1 of them */
+	uint32_t *func_first;
+	size_t nbuckets;
+	unsigned func_shift;
 	bool has_symtab;
 	const char *compiler;		/* .comment's "GCC: (...) 12.2.0" or
 					 * "clang version ..."; NULL: none */

@@ -9,10 +9,13 @@
  * a direct call, a direct jump, a return or padding; for the instructions
  * that make up nearly all kernel code (the integer ALU and moves, with
  * REX, operand-size and fs/gs prefixes) both follow from the opcode map
- * alone.  Anything else — every other prefix, VEX/EVEX, x87, SSE, system
- * instructions, an opcode whose validity depends on more than its ModRM
- * form, a branch with any prefix — answers 0 and goes to capstone, so
- * what asmscan reports does not change.  tests/analyzer's
+ * alone, and so for the locked read-modify-write forms (lock, f0: the
+ * kernel's atomics) and the string moves and stores with rep (f3/f2:
+ * memset and memcpy inlined).  Anything else — every other prefix,
+ * VEX/EVEX, x87, SSE, system instructions, an opcode whose validity
+ * depends on more than its ModRM form, a branch with any prefix, lock or
+ * rep on any other form — answers 0 and goes to capstone, so what asmscan
+ * reports does not change.  tests/analyzer's
  * x86-quick-diff holds the two decoders to the same answer on every
  * instruction of real kernels and on random instructions.
  */
@@ -97,6 +100,21 @@ static const uint8_t two_byte[256] = {
 #undef MIZ
 #undef MC
 
+/* The prefixes read here. */
+enum prefix_kind {
+	PK_NONE,
+	PK_66,			/* operand size */
+	PK_SEG,			/* fs, gs */
+	PK_CS,			/* cs: only in the assembler's NOPs */
+	PK_LOCK,
+	PK_REP,			/* rep, repne */
+};
+
+static const uint8_t prefix_kind[256] = {
+	[0x66] = PK_66, [0x64] = PK_SEG, [0x65] = PK_SEG, [0x2e] = PK_CS,
+	[0xf0] = PK_LOCK, [0xf3] = PK_REP, [0xf2] = PK_REP,
+};
+
 /* Bytes of a ModRM operand (ModRM, SIB, displacement), 64-bit addressing. */
 static size_t quick_modrm_len(const uint8_t *p)
 {
@@ -117,6 +135,45 @@ static size_t quick_modrm_len(const uint8_t *p)
 	else if (mod == 2)
 		n += 4;
 	return n;
+}
+
+/*
+ * A lock prefix on a memory destination of these, and on nothing else:
+ * add/or/adc/sbb/and/sub/xor r/m, r (00..31 with bit 1 clear, not cmp's
+ * 38/39), group 1 but cmp (80/81/83 /0-/6), xchg (86/87), not/neg (f6/f7
+ * /2 /3), inc/dec (fe/ff /0 /1); 0f: cmpxchg (b0/b1), xadd (c0/c1), bts,
+ * btr, btc (ab, b3, bb; ba /5-/7).
+ */
+static bool quick_lock_ok(bool twobyte, uint8_t op, uint8_t modrm)
+{
+	unsigned reg = (modrm >> 3) & 7;
+
+	if (modrm >> 6 == 3)
+		return false;
+	if (twobyte)
+		return op == 0xb0 || op == 0xb1 || op == 0xc0 || op == 0xc1 ||
+		       op == 0xab || op == 0xb3 || op == 0xbb ||
+		       (op == 0xba && reg >= 5);
+	if (op < 0x38)
+		return (op & 7) < 2;
+	switch (op) {
+	case 0x80: case 0x81: case 0x83:
+		return reg != 7;
+	case 0x86: case 0x87:
+		return true;
+	case 0xf6: case 0xf7:
+		return reg == 2 || reg == 3;
+	case 0xfe: case 0xff:
+		return reg < 2;
+	default:
+		return false;
+	}
+}
+
+/* rep/repne before movs, cmps, stos, lods, scas (a4-a7, aa-af). */
+static bool quick_rep_ok(bool twobyte, uint8_t op)
+{
+	return !twobyte && ((op >= 0xa4 && op <= 0xa7) || (op >= 0xaa && op <= 0xaf));
 }
 
 /* The ModRM forms of the Q_CHECK opcodes capstone takes as they are. */
@@ -153,7 +210,8 @@ size_t x86_quick_decode(const uint8_t *code, size_t left,
 			enum x86_quick_kind *kind)
 {
 	bool opsize = false, seg = false, rex = false, rexw = false, prefixed;
-	bool twobyte = false, long_nop = false;
+	bool twobyte = false, long_nop = false, cs = false, lock = false;
+	bool rep = false;
 	size_t i = 0, imm;
 	uint8_t op, flags;
 
@@ -163,19 +221,40 @@ size_t x86_quick_decode(const uint8_t *code, size_t left,
 		*kind = X86Q_NOP;		/* endbr64 */
 		return 4;
 	}
+	/* Each prefix once (66 any number of times); another byte, or a
+	 * prefix again, is the opcode or REX. */
 	for (;; i++) {
 		if (i >= left || i >= 8)
 			return 0;
-		if (code[i] == 0x66) {
+		switch (prefix_kind[code[i]]) {
+		case PK_66:
 			long_nop |= opsize;	/* 66 66 ...: the assembler's NOPs */
 			opsize = true;
-		} else if ((code[i] == 0x64 || code[i] == 0x65) && !seg) {
+			continue;
+		case PK_SEG:
+			if (seg)
+				break;
 			seg = true;
-		} else if (code[i] == 0x2e && !long_nop) {
-			long_nop = true;	/* 66 2e 0f 1f: likewise */
-		} else {
+			continue;
+		case PK_CS:
+			if (cs)
+				break;
+			cs = long_nop = true;	/* 66 66 2e 0f 1f: likewise */
+			continue;
+		case PK_LOCK:
+			if (lock)
+				break;
+			lock = true;
+			continue;
+		case PK_REP:
+			if (rep)
+				break;
+			rep = true;
+			continue;
+		default:
 			break;
 		}
+		break;
 	}
 	if ((code[i] & 0xf0) == 0x40) {		/* REX: right before the opcode */
 		rex = true;
@@ -185,11 +264,13 @@ size_t x86_quick_decode(const uint8_t *code, size_t left,
 	}
 	prefixed = i != 0;
 	op = code[i++];
-	if (op == 0x90 && !rex && !seg && !long_nop) {
+	if (op == 0x90 && !rex && !seg && !long_nop && !lock && !rep) {
 		*kind = X86Q_NOP;		/* nop, 66 nop (not xchg, pause) */
 		return i;
 	}
-	if (long_nop && !(op == 0x0f && i < left && code[i] == 0x1f))
+	if (long_nop && (lock || rep || !(op == 0x0f && i < left && code[i] == 0x1f)))
+		return 0;
+	if (lock && rep)
 		return 0;
 	if (op == 0x0f) {
 		if (i >= left)
@@ -206,6 +287,11 @@ size_t x86_quick_decode(const uint8_t *code, size_t left,
 	if (flags & Q_ASK)
 		return 0;
 	if ((flags & Q_NOPFX) && prefixed)
+		return 0;
+	if (rep && !quick_rep_ok(twobyte, op))
+		return 0;
+	if (lock && (!(flags & Q_MODRM) || i >= left ||
+		     !quick_lock_ok(twobyte, op, code[i])))
 		return 0;
 	if (twobyte && opsize && op >= 0xc8)
 		return 0;			/* bswap r16 */

@@ -122,6 +122,7 @@ static void print_copies(FILE *out, struct report *rep)
 			fprintf(out, "       (%zu objects without DWARF are counted from their symbols only)\n",
 				cp->objects_without_dwarf);
 		t = ttable_new(dcols, 7, 4);
+		ttable_limit(t, rep->opts->top);
 		for (size_t i = 0; i < cp->ndwarf; i++) {
 			const struct copy_group *g = &cp->dwarf_groups[i];
 
@@ -152,6 +153,7 @@ static void print_copies(FILE *out, struct report *rep)
 		num(a, cp->ndups), PL(cp->ndups, "name", "names"),
 		num(b, cp->dup_defs), num(c, cp->dup_bytes));
 	t = ttable_new(scols, 6, 4);
+	ttable_limit(t, rep->opts->top);
 	for (size_t i = 0; i < cp->ndups; i++) {
 		const struct copy_group *g = &cp->dups[i];
 
@@ -177,6 +179,7 @@ static void print_copies(FILE *out, struct report *rep)
 			num(a, cp->clone_kind_count[k]));
 	fputs(")\n", out);
 	t = ttable_new(ccols, 6, 4);
+	ttable_limit(t, rep->opts->top);
 	for (size_t i = 0; i < cp->nclones; i++) {
 		const struct copy_group *g = &cp->clones[i];
 		size_t used = 0;
@@ -232,6 +235,7 @@ static void print_calls(FILE *out, struct report *rep)
 	if (opts->all_callees)
 		fputs("Every callee (--all); tiny ones are marked *\n", out);
 	t = ttable_new(cols, 7, 5);
+	ttable_limit(t, opts->top);
 	for (size_t i = 0; i < cr->nrows; i++) {
 		struct callee_row *r = &cr->rows[i];
 		bool known = r->ref.func && r->ref.func->size;
@@ -315,6 +319,7 @@ static void print_tables(FILE *out, struct report *rep)
 	fcols[TABLE_COUNT + 3] = (struct ttable_col){ "UNIT", TT_TEXT };
 	for (int pass = 0; pass < 2; pass++) {
 		t = ttable_new(fcols, TABLE_COUNT + 4, TABLE_COUNT + 2);
+		ttable_limit(t, rep->opts->top);
 		for (size_t i = 0; i < tr->nrows; i++) {
 			const struct table_row *r = &tr->rows[i];
 

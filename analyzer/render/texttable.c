@@ -2,6 +2,9 @@
 /*
  * texttable.c — aligned text tables with a collapsed tail (see texttable.h).
  * Cells are appended row by row: a row is complete after ncols cells.
+ * With ttable_limit(top), rows from top on are also added to `tail`, every
+ * row to `all`, and rows past top + 1 are dropped once complete: the
+ * printed table is the one the kept rows and those sums give.
  */
 #include "texttable.h"
 
@@ -23,6 +26,10 @@ struct ttable {
 	size_t ncols, label;
 	struct ttable_cell *cells;
 	size_t ncells, cap;
+	size_t limit;			/* ttable_limit's top, 0: keep all */
+	size_t nrows;			/* rows added, kept or not */
+	struct ttable_cell tail[TTABLE_MAX_COLS];	/* rows >= limit */
+	struct ttable_cell all[TTABLE_MAX_COLS];	/* every row */
 };
 
 struct ttable *ttable_new(const struct ttable_col *cols, size_t ncols,
@@ -38,11 +45,48 @@ struct ttable *ttable_new(const struct ttable_col *cols, size_t ncols,
 	return t;
 }
 
+void ttable_limit(struct ttable *t, size_t top)
+{
+	t->limit = top;
+}
+
+/* A row past the ones a limited table keeps (limit + 1: all shown). */
+static bool row_dropped(const struct ttable *t)
+{
+	return t->limit && t->nrows > t->limit;
+}
+
+/* The cell just added ends a row: count it, sum it, drop it if not kept. */
+static void cell_added(struct ttable *t)
+{
+	size_t first;
+
+	if (t->ncells % t->ncols)
+		return;
+	first = t->ncells - t->ncols;
+	if (t->limit) {
+		for (size_t col = 0; col < t->ncols; col++) {
+			const struct ttable_cell *c = &t->cells[first + col];
+
+			t->all[col].num += c->num;
+			t->all[col].delta += c->delta;
+			if (t->nrows >= t->limit) {
+				t->tail[col].num += c->num;
+				t->tail[col].delta += c->delta;
+			}
+		}
+	}
+	if (row_dropped(t))
+		t->ncells = first;	/* its text cells were never copied */
+	t->nrows++;
+}
+
 void ttable_num(struct ttable *t, uint64_t v)
 {
 	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
 
 	*c = (struct ttable_cell){ .num = v };
+	cell_added(t);
 }
 
 void ttable_delta(struct ttable *t, int64_t v)
@@ -50,6 +94,7 @@ void ttable_delta(struct ttable *t, int64_t v)
 	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
 
 	*c = (struct ttable_cell){ .delta = v };
+	cell_added(t);
 }
 
 void ttable_pct(struct ttable *t, int64_t delta, uint64_t base)
@@ -57,14 +102,16 @@ void ttable_pct(struct ttable *t, int64_t delta, uint64_t base)
 	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
 
 	*c = (struct ttable_cell){ .delta = delta, .num = base };
+	cell_added(t);
 }
 
 void ttable_text(struct ttable *t, const char *s)
 {
 	struct ttable_cell *c = VEC_PUSH(t->cells, t->ncells, t->cap);
 
-	*c = (struct ttable_cell){ .text = s ? xstrdup(s) : NULL,
+	*c = (struct ttable_cell){ .text = s && !row_dropped(t) ? xstrdup(s) : NULL,
 				   .blank = !s };
+	cell_added(t);
 }
 
 void ttable_blank(struct ttable *t)
@@ -74,7 +121,7 @@ void ttable_blank(struct ttable *t)
 
 size_t ttable_rows(const struct ttable *t)
 {
-	return t->ncells / t->ncols;
+	return t->nrows;
 }
 
 /* The printed form of a cell of column col. */
@@ -105,7 +152,10 @@ static void cell_str(const struct ttable *t, const struct ttable_cell *c,
 	}
 }
 
-/* A summary row (others or TOTAL) over rows [from, to). */
+/*
+ * A summary row (others or TOTAL) over rows [from, to), or of the sums
+ * a limited table kept (from == limit: tail; from == 0: all).
+ */
 static void sum_row(const struct ttable *t, size_t from, size_t to,
 		    const char *label, struct ttable_cell *row)
 {
@@ -114,6 +164,14 @@ static void sum_row(const struct ttable *t, size_t from, size_t to,
 		if (t->cols[col].kind == TT_NUM || t->cols[col].kind == TT_DELTA ||
 		    t->cols[col].kind == TT_PCT) {
 			row[col].blank = false;
+			if (t->limit) {
+				const struct ttable_cell *sum =
+					from ? &t->tail[col] : &t->all[col];
+
+				row[col].num = sum->num;
+				row[col].delta = sum->delta;
+				continue;
+			}
 			for (size_t r = from; r < to; r++) {
 				row[col].num += t->cells[r * t->ncols + col].num;
 				row[col].delta += t->cells[r * t->ncols + col].delta;
@@ -176,6 +234,8 @@ void ttable_print(FILE *out, const struct ttable *t, size_t top, bool total)
 	if (top && nrows > top + 1)
 		shown = top;
 	collapse = shown < nrows;
+	if (t->limit && t->limit != top)
+		asmscan_fatal("texttable", "bad table", "printed with another top than its limit");
 	snprintf(label, sizeof(label), "[%zu others]", nrows - shown);
 	sum_row(t, shown, nrows, label, others);
 	sum_row(t, 0, nrows, "TOTAL", totals);

@@ -41,6 +41,13 @@ void ttable_delta(struct ttable *t, int64_t v);	/* TT_DELTA */
 void ttable_pct(struct ttable *t, int64_t delta, uint64_t base);
 void ttable_text(struct ttable *t, const char *s);	/* copied; NULL blank */
 void ttable_blank(struct ttable *t);
+/*
+ * The table will be printed with this top (0 = all): rows it would
+ * collapse are summed as they are added, not kept (a vmlinux's 40,000
+ * functions holding table entries print as 10 rows and two sums).
+ * Before the first cell; ttable_print() must then be given the same top.
+ */
+void ttable_limit(struct ttable *t, size_t top);
 /* Print with at most top rows (0 = all), the rest collapsed; TOTAL if asked. */
 void ttable_print(FILE *out, const struct ttable *t, size_t top, bool total);
 size_t ttable_rows(const struct ttable *t);

@@ -2,10 +2,12 @@
 /*
  * Unit tests of asmscan's base parts, each on its contract alone: the JSON
  * writer (escaping, nesting, pretty), the strict JSON reader (what it
- * accepts and refuses), the text table (alignment, [N others], TOTAL),
- * the baseline file (parse, print, refuse) and srctree (the tree of a
- * record's path, paths relative to it, --site matching, GCC's names of
- * relative records).  No ELF, no plugin: the verbs' tests cover the rest.
+ * accepts and refuses), the text table (alignment, [N others], TOTAL, the
+ * same printed with ttable_limit), the baseline file (parse, print,
+ * refuse), srctree (the tree of a record's path, paths relative to it,
+ * --site matching, GCC's names of relative records) and the radix sort
+ * of key pairs (against qsort).  No ELF, no plugin: the verbs' tests
+ * cover the rest.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,6 +20,7 @@
 #include "json.h"
 #include "jsonread.h"
 #include "records.h"
+#include "sort.h"
 #include "srctree.h"
 #include "texttable.h"
 #include "util.h"
@@ -149,8 +152,60 @@ static void print_table(FILE *f, void *arg)
 	ttable_free(t);
 }
 
+/* rows rows of every kind, printed with top; limited to top if asked. */
+struct many {
+	size_t rows, top;
+	bool limit;
+};
+
+static void print_many(FILE *f, void *arg)
+{
+	static const struct ttable_col cols[] = {
+		{ "N", TT_NUM }, { "M", TT_MAX }, { "D", TT_DELTA },
+		{ "P", TT_PCT }, { "NAME", TT_TEXT }, { "NOTE", TT_TEXT },
+	};
+	const struct many *m = arg;
+	struct ttable *t = ttable_new(cols, 6, 4);
+
+	if (m->limit)
+		ttable_limit(t, m->top);
+	for (size_t i = 0; i < m->rows; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "row%zu", i);
+		ttable_num(t, 7 * i + 1);
+		ttable_num(t, i * i);
+		ttable_delta(t, (int64_t)(i % 3) - 1);
+		ttable_pct(t, (int64_t)i - 5, i % 4 ? i : 0);
+		ttable_text(t, name);
+		if (i % 2)
+			ttable_blank(t);
+		else
+			ttable_text(t, "even");
+	}
+	ttable_print(f, t, m->top, true);
+	ttable_free(t);
+}
+
 static void test_texttable(void)
 {
+	/* ttable_limit: what is printed does not change, whatever the rows */
+	static const size_t rows[] = { 0, 1, 2, 3, 4, 10, 100 };
+	static const size_t tops[] = { 1, 2, 3, 10 };
+
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		for (size_t k = 0; k < sizeof(tops) / sizeof(tops[0]); k++) {
+			struct many all = { rows[r], tops[k], false };
+			struct many lim = { rows[r], tops[k], true };
+			char *a = capture(print_many, &all), *b = capture(print_many, &lim);
+
+			expect(!strcmp(a, b), "ttable_limit(%zu) of %zu rows:\n%s\nwithout:\n%s",
+			       tops[k], rows[r], b, a);
+			free(a);
+			free(b);
+		}
+	}
+
 	size_t top = 2;
 	char *s = capture(print_table, &top);
 
@@ -268,6 +323,63 @@ static void test_srctree(void)
 	arena_free(&a);
 }
 
+static int pair_cmp(const void *a, const void *b)
+{
+	const struct sort_pair *x = a, *y = b;
+
+	if (x->hi != y->hi)
+		return x->hi < y->hi ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/*
+ * sort_pairs against qsort: small and large arrays, keys with few and
+ * with all bits used, many equal keys, already sorted and reversed.
+ */
+static void test_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 1000, 100000 };
+	uint64_t seed = 1;
+
+	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+		for (int shape = 0; shape < 5; shape++) {
+			size_t n = sizes[si];
+			struct sort_pair *a = calloc(n ? n : 1, sizeof(*a));
+			struct sort_pair *b = calloc(n ? n : 1, sizeof(*b));
+
+			for (size_t i = 0; i < n; i++) {
+				seed = seed * 6364136223846793005u + 1442695040888963407u;
+				switch (shape) {
+				case 0:		/* every bit */
+					a[i] = (struct sort_pair){ seed, seed * 31 + i };
+					break;
+				case 1:		/* few distinct keys */
+					a[i] = (struct sort_pair){ seed >> 62, (seed >> 20) & 3 };
+					break;
+				case 2:		/* indexes, as calls.c's */
+					a[i] = (struct sort_pair){ (seed >> 40) % 5000,
+								   ((seed >> 8) & 0xffff) | 0xffffffff00000000u };
+					break;
+				case 3:		/* sorted */
+					a[i] = (struct sort_pair){ i / 7, i };
+					break;
+				default:	/* reversed */
+					a[i] = (struct sort_pair){ n - i, 0 };
+					break;
+				}
+			}
+			memcpy(b, a, n * sizeof(*a));
+			sort_pairs(a, n);
+			if (n)
+				qsort(b, n, sizeof(*b), pair_cmp);
+			expect(!n || !memcmp(a, b, n * sizeof(*a)),
+			       "sort_pairs: %zu keys of shape %d differ from qsort's order", n, shape);
+			free(a);
+			free(b);
+		}
+	}
+}
+
 int main(void)
 {
 	test_json_writer();
@@ -275,6 +387,7 @@ int main(void)
 	test_texttable();
 	test_baseline();
 	test_srctree();
+	test_sort();
 	if (failures) {
 		fprintf(stderr, "test_analyzer_base: %d of %d checks failed\n", failures, checks);
 		return 1;

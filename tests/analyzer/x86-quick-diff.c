@@ -12,8 +12,9 @@
  * arch-x86.c's); where capstone finds no instruction, the quick decoder
  * must not answer.  The random instructions are drawn where the quick
  * decoder works — its prefixes and others, every opcode of both maps,
- * every ModRM, SIB and displacement — so that each of its table entries
- * and special cases meets capstone many times.  Prints how many
+ * every ModRM, SIB and displacement, lock and rep before the forms they
+ * go with — so that each of its table entries and special cases meets
+ * capstone many times.  Prints how many
  * instructions were compared and the share the quick decoder answered;
  * exit 1 on the first disagreements (up to 20 shown), 2 on usage or I/O
  * errors.
@@ -144,6 +145,38 @@ static void run_random(csh h, cs_insn *in, uint64_t count, struct tally *t)
 			buf[n++] = rnd() % 4 ? 0x2e : 0x66;
 			buf[n++] = 0x0f;
 			buf[n++] = rnd() % 4 ? 0x1f : (uint8_t)rnd();
+			while (n < sizeof(buf))
+				buf[n++] = (uint8_t)rnd();
+			compare(h, in, buf, sizeof(buf), t);
+			continue;
+		}
+		if (rnd() % 16 == 1) {
+			/* lock and rep among other prefixes, before the forms
+			 * they go with and their neighbours. */
+			static const uint8_t ops[] = {
+				0x00, 0x01, 0x02, 0x09, 0x11, 0x19, 0x21, 0x29,
+				0x31, 0x39, 0x80, 0x81, 0x83, 0x84, 0x86, 0x87,
+				0x88, 0x89, 0x8d, 0x90, 0xf6, 0xf7, 0xfe, 0xff,
+				0xa4, 0xa5, 0xa6, 0xa7, 0xa8, 0xaa, 0xab, 0xac,
+				0xad, 0xae, 0xaf, 0xc3, 0xe8,
+			};
+			static const uint8_t ops0f[] = {
+				0xb0, 0xb1, 0xc0, 0xc1, 0xab, 0xb3, 0xbb, 0xba,
+				0xa3, 0xbc, 0xbd, 0xb8, 0x1f, 0xc7, 0xaf, 0x1e,
+			};
+			static const uint8_t lr[] = { 0xf0, 0xf3, 0xf2 };
+
+			for (size_t j = rnd() % 3; j; j--)
+				buf[n++] = prefixes[rnd() % sizeof(prefixes)];
+			buf[n++] = lr[rnd() % sizeof(lr)];
+			for (size_t j = rnd() % 3; j; j--)
+				buf[n++] = prefixes[rnd() % sizeof(prefixes)];
+			if (rnd() % 3 == 0) {
+				buf[n++] = 0x0f;
+				buf[n++] = ops0f[rnd() % sizeof(ops0f)];
+			} else {
+				buf[n++] = ops[rnd() % sizeof(ops)];
+			}
 			while (n < sizeof(buf))
 				buf[n++] = (uint8_t)rnd();
 			compare(h, in, buf, sizeof(buf), t);
