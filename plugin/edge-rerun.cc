@@ -13,7 +13,7 @@
  *
  * At the first regular IPA pass that can read the IPA summaries (they
  * have just been computed, nothing that reads them has run:
- * edge_rerun_fork_point()) the plugin forks.  The child waits: only
+ * edge_rerun_fork_first()) the plugin forks.  The child waits: only
  * when the parent's own "inline" has refused a call for size whose callee
  * holds flagged asm (a call an edge record will be written for) is it told
  * to go on; otherwise it leaves, having cost a fork.  Then it:
@@ -78,8 +78,10 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
 }
 
 /*
- * The regular IPA passes that run before "cp" and that neither read a
- * function summary nor charge an asm (GCC 12's passes.def order):
+ * The regular IPA passes that run before "devirt" (GCC 12's passes.def
+ * order) and that neither read a function summary nor charge an asm:
+ *   analyzer       -fanalyzer's diagnostics: it reads bodies, changes
+ *                  nothing;
  *   odr            ODR types of C++ (none in C);
  *   whole-program  symbol visibility, from the declarations;
  *   profile_estimate  node frequencies from the call graph and the
@@ -94,27 +96,20 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
  *                  profile read from a file ipa_merge_profiles() changes
  *                  no count of the body that stays.
  * Their work does not depend on what the child changes, so the child
- * starts after them instead of doing it again: it forks at the first
- * other regular IPA pass ("devirt" with -O2), before "cp", whose clones
- * do depend on sizes.  With a profile (-fprofile-use, -fauto-profile)
- * it forks at the first, as it always did.
+ * starts after them instead of doing it again: it forks right after
+ * "icf" (edges.cc puts a pass there), before "devirt" and "cp", whose
+ * clones do depend on sizes.  With a profile (-fprofile-use,
+ * -fauto-profile) it forks before the first regular IPA pass, as it
+ * always did: true then.
  */
-bool edge_rerun_fork_point(const opt_pass *pass)
+bool edge_rerun_fork_first(void)
 {
-	static const char *const before[] = {
-		"odr", "whole-program", "profile_estimate", "icf",
-	};
-
-	if (flag_branch_probabilities || flag_auto_profile || !pass->name)
-		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(before); i++)
-		if (!strcmp(pass->name, before[i]))
-			/*
-			 * For tests/plugin/rerun-fork.sh: the fork where it
-			 * was before, to compare the records of both.
-			 */
-			return getenv("ASMINLINE_TEST_RERUN_FORK_FIRST") != NULL;
-	return true;
+	/*
+	 * For tests/plugin/rerun-fork.sh: the fork where it was before, to
+	 * compare the records of both.
+	 */
+	return flag_branch_probabilities || flag_auto_profile ||
+	       getenv("ASMINLINE_TEST_RERUN_FORK_FIRST") != NULL;
 }
 
 /* ---- the child ---- */

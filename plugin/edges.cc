@@ -4,17 +4,18 @@
  *
  * When: right after "einline" ran for each function (edges_early_look);
  * at the first regular IPA pass that can read the summaries, where the
- * re-run is forked (edge-rerun.cc; in the child this callback only waits
- * for "inline" to end); and twice around "inline".  Just before it runs,
+ * re-run is forked (edge-rerun.cc; in the child only "inline" counts
+ * then); and twice around "inline": at passes of the plugin's own, put in
+ * GCC's pass lists there (edges_register).  Just before it runs,
  * every edge is as the inliner will first see it: its figures are kept
  * by edge uid (edge_limits_before), and an edge duplication hook hands
  * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
  * has made every decision when the next IPA pass starts, and its summaries
  * (ipa_fn_summaries, ipa_size_summaries, ipa_call_summaries, the ipa-prop
  * jump functions that give estimate_edge_growth() its context) live until
- * "free-fnsummary" runs, a few passes later.  PLUGIN_PASS_EXECUTION fires
- * before each pass that runs: the first one after "inline" is the moment.
- * Not PLUGIN_ALL_IPA_PASSES_END: the summaries are gone by then.  Bodies
+ * "free-fnsummary" runs, a few passes later: the pass right after
+ * "inline" is the moment.  Not PLUGIN_ALL_IPA_PASSES_END: the summaries
+ * are gone by then.  Bodies
  * are not changed yet (inline_transform applies the decisions later, one
  * function at a time), so the GIMPLE of every callee is still the one the
  * inliner measured.
@@ -411,62 +412,162 @@ static void edges_stop_hook(struct edges_state *st)
 	st->dup_hook = NULL;
 }
 
-static void edges_pass_execution(void *gcc_data, void *user_data)
+/*
+ * The moments, each a pass of the plugin's own put in GCC's pass lists
+ * (edges_register): the early look right after "einline" ran for a
+ * function; the fork at the first regular IPA pass that can read a
+ * summary; the inliner's first look just before "inline", and its
+ * refusals just after it.  What the child does at the last two is its
+ * own (edge-rerun.cc): it stops after "inline".
+ */
+enum edges_point {
+	EDGES_AFTER_EINLINE,	/* GIMPLE: after "einline", one function */
+	EDGES_FORK_FIRST,	/* before the first regular IPA pass */
+	EDGES_FORK,		/* after "icf" */
+	EDGES_BEFORE_INLINE,
+	EDGES_AFTER_INLINE,
+};
+
+/* The summaries are computed, nothing that reads them has run: fork. */
+static void edges_fork(struct asminline_plugin *pl, struct edges_state *st)
 {
-	opt_pass *pass = (opt_pass *)gcc_data;
-	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+	st->rerun_tried = true;
+	if (optimize && edges_summaries_live())
+		edge_rerun_start(pl, st);
+}
+
+static void edges_at(struct asminline_plugin *pl, enum edges_point point)
+{
 	struct edges_state *st = pl->edges;
 
 	if (st->done)
 		return;
-	/*
-	 * The summaries are computed, nothing that reads them has run: fork
-	 * the re-run (edge_rerun_fork_point()).
-	 */
-	if (!st->rerun_tried && pass->type == IPA_PASS &&
-	    edge_rerun_fork_point(pass)) {
-		st->rerun_tried = true;
-		if (optimize && edges_summaries_live())
-			edge_rerun_start(pl, st);
-	}
 	if (st->rerun.state == EDGE_RERUN_CHILD) {
-		if (st->inline_started)
-			edge_rerun_child_answer(st);	/* does not return */
-		st->inline_started = pass->type == IPA_PASS && pass->name &&
-				     !strcmp(pass->name, "inline");
-		if (st->inline_started)
+		if (point == EDGES_BEFORE_INLINE) {
+			st->inline_started = true;
 			edge_rerun_early(st);
+		} else if (point == EDGES_AFTER_INLINE && st->inline_started) {
+			edge_rerun_child_answer(st);	/* does not return */
+		}
 		return;
 	}
-	if (st->einline_fn) {
-		if (cfun && current_function_decl == st->einline_fn)
-			edges_early_look(pl, st, st->einline_fn);
-		st->einline_fn = NULL_TREE;
-	}
-	if (!st->inline_started && cfun && pass->name &&
-	    !strcmp(pass->name, "einline")) {
-		st->einline_fn = current_function_decl;
-		return;
-	}
-	if (!st->inline_started) {
-		if (pass->type != IPA_PASS || !pass->name ||
-		    strcmp(pass->name, "inline"))
-			return;
+	switch (point) {
+	case EDGES_AFTER_EINLINE:
+		if (!st->inline_started && current_function_decl)
+			edges_early_look(pl, st, current_function_decl);
+		break;
+	case EDGES_FORK_FIRST:
+		if (!st->rerun_tried && edge_rerun_fork_first())
+			edges_fork(pl, st);
+		break;
+	case EDGES_FORK:
+		if (!st->rerun_tried)
+			edges_fork(pl, st);
+		break;
+	case EDGES_BEFORE_INLINE:
+		if (st->inline_started)
+			break;
 		st->inline_started = true;
 		if (edges_summaries_live())
 			edges_first_look(pl, st);
-		return;
+		break;
+	case EDGES_AFTER_INLINE:
+		if (!st->inline_started)
+			break;
+		st->done = true;
+		edges_stop_hook(st);
+		if (edges_summaries_live())
+			edges_walk(pl, st);
+		break;
 	}
-	st->done = true;
-	edges_stop_hook(st);
-	if (edges_summaries_live())
-		edges_walk(pl, st);
-	/*
-	 * Nothing more to look at: the passes still to run (most of them,
-	 * the RTL ones for every function) need not call us.  GCC only
-	 * unlinks the entry, so the loop now calling us goes on safely.
-	 */
-	unregister_callback(st->plugin_name, PLUGIN_PASS_EXECUTION);
+}
+
+/*
+ * Each pass does its work in its gate and says no.  A pass that runs
+ * costs more than its own work: around each IPA pass the pass manager
+ * walks every function body three times (execute_todo() and the property
+ * updates, a push_cfun() each), about 0.5 M instructions on
+ * kernel/fork.c.  execute_one_pass() sets current_pass before it asks
+ * the gate; dump_passes() (-fdump-passes), the IPA summary and LTO
+ * streaming steps ask IPA gates too, with current_pass not set to the
+ * pass: no moment to look.  A name starting with '*' has no dump file.
+ */
+static const pass_data edges_gimple_pass_data = {
+	GIMPLE_PASS, "*asminline_einline", OPTGROUP_NONE, TV_NONE,
+	0, 0, 0, 0, 0,
+};
+
+/*
+ * IPA_PASSes, not SIMPLE_IPA_PASSes: a pass is put only beside a pass of
+ * its own type (position_pass()), and the regular IPA passes are
+ * IPA_PASSes.  They have no summary to generate, stream or apply.  One
+ * name each, for -fdump-passes.
+ */
+#define EDGES_IPA_PASS_DATA(name)                                            \
+	{ IPA_PASS, name, OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0 }
+
+static const pass_data edges_ipa_pass_data[] = {	/* by edges_point */
+	EDGES_IPA_PASS_DATA(NULL),	/* EDGES_AFTER_EINLINE: GIMPLE */
+	EDGES_IPA_PASS_DATA("*asminline_fork_first"),
+	EDGES_IPA_PASS_DATA("*asminline_fork"),
+	EDGES_IPA_PASS_DATA("*asminline_inline_before"),
+	EDGES_IPA_PASS_DATA("*asminline_inline_after"),
+};
+
+namespace {
+
+class edges_gimple_pass : public gimple_opt_pass {
+public:
+	edges_gimple_pass(gcc::context *ctxt, struct asminline_plugin *pl)
+		: gimple_opt_pass(edges_gimple_pass_data, ctxt), pl_(pl)
+	{
+	}
+
+	bool gate(function *fun) final override
+	{
+		if (current_pass == this && fun)
+			edges_at(pl_, EDGES_AFTER_EINLINE);
+		return false;
+	}
+
+private:
+	struct asminline_plugin *pl_;
+};
+
+class edges_ipa_pass : public ipa_opt_pass_d {
+public:
+	edges_ipa_pass(gcc::context *ctxt, struct asminline_plugin *pl,
+		       enum edges_point point)
+		: ipa_opt_pass_d(edges_ipa_pass_data[point], ctxt, NULL, NULL,
+				 NULL, NULL, NULL, NULL, 0, NULL, NULL),
+		  pl_(pl), point_(point)
+	{
+	}
+
+	bool gate(function *fun) final override
+	{
+		if (current_pass == this && !fun)
+			edges_at(pl_, point_);
+		return false;
+	}
+
+private:
+	struct asminline_plugin *pl_;
+	enum edges_point point_;
+};
+
+} /* namespace */
+
+static void edges_insert(const char *plugin_name, opt_pass *pass,
+			 const char *ref, enum pass_positioning_ops where)
+{
+	struct register_pass_info info;
+
+	info.pass = pass;
+	info.reference_pass_name = ref;
+	info.ref_pass_instance_number = 1;
+	info.pos_op = where;
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
 void edges_register(struct asminline_plugin *pl, const char *plugin_name)
@@ -474,8 +575,17 @@ void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 	pl->edges = XCNEW(struct edges_state);
 	pl->edges->plugin_name = plugin_name;
 	edge_rerun_init(pl->edges);
-	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
-			  edges_pass_execution, pl);
+	edges_insert(plugin_name, new edges_gimple_pass(g, pl), "einline",
+		     PASS_POS_INSERT_AFTER);
+	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_FORK_FIRST),
+		     "analyzer", PASS_POS_INSERT_BEFORE);
+	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_FORK), "icf",
+		     PASS_POS_INSERT_AFTER);
+	edges_insert(plugin_name,
+		     new edges_ipa_pass(g, pl, EDGES_BEFORE_INLINE), "inline",
+		     PASS_POS_INSERT_BEFORE);
+	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_AFTER_INLINE),
+		     "inline", PASS_POS_INSERT_AFTER);
 }
 
 void edges_finish(struct asminline_plugin *pl)

@@ -90,7 +90,7 @@ const char *edge_verdict_name(enum edge_verdict v);
  * known by its fingerprint and est_insns.
  */
 void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec);
-/* edges.cc: register the PLUGIN_PASS_EXECUTION callback (plugin_init). */
+/* edges.cc: put the edge code's passes in GCC's pass lists (plugin_init). */
 void edges_register(struct asminline_plugin *pl, const char *plugin_name);
 /* edges.cc: free everything (PLUGIN_FINISH). */
 void edges_finish(struct asminline_plugin *pl);
@@ -199,12 +199,11 @@ struct edge_rerun {
 };
 
 struct edges_state {
-	const char *plugin_name;	/* for unregister_callback */
+	const char *plugin_name;	/* for register_callback */
 	struct edge_rerun rerun;
 	bool rerun_tried;		/* the fork point has passed */
 	unsigned long nflagged_seen;	/* flagged statements the asm pass saw */
 	bool inline_started;		/* the "inline" IPA pass has begun */
-	tree einline_fn;		/* "einline" runs for this function */
 	struct edge_early_look *early;	/* sorted by stmt before lookups */
 	size_t nearly;
 	size_t capearly;
@@ -263,10 +262,12 @@ const char *edge_rerun_outcome_name(enum edge_rerun_outcome o);
 bool edge_rerun_unanswered(const struct edges_state *st);
 
 /*
- * edge-rerun.cc: is pass, a regular IPA pass, the one the re-run forks at
- * (the first that can read a function summary or an asm's charge)?
+ * edge-rerun.cc: does the re-run fork before the first regular IPA pass
+ * (a profile read from a file, a test hook) rather than right after
+ * "icf", before the first that can read a function summary or an asm's
+ * charge?
  */
-bool edge_rerun_fork_point(const opt_pass *pass);
+bool edge_rerun_fork_first(void);
 
 /*
  * edge-rerun.cc, the child's side.  Child_start: right after the fork,
