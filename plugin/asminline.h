@@ -22,6 +22,7 @@
 #include "srcpath.h"
 
 struct asminline_plugin {
+	const char *plugin_name;	/* -fplugin's base name, for callbacks */
 	struct asminline_options opts;
 	/*
 	 * The target the unit's asm is assembled for: the GCC's family from
