@@ -90,31 +90,56 @@ static void edges_trace(const struct edge_record *rec)
 		edge_verdict_name(rec->verdict));
 }
 
-/* The slot of an edge uid in the table of first looks, grown on demand. */
+/*
+ * The first looks by edge uid, in an open-addressed table: uids count
+ * every edge the unit ever had (above 150,000 on kernel/fork.c, early
+ * inlining makes and drops many), the looks are a few hundred.  An array
+ * indexed by uid was 16 MB to clear there.
+ */
+static size_t edges_before_index(const struct edges_state *st, int uid)
+{
+	size_t mask = st->nbefore - 1;
+	size_t i = ((size_t)(unsigned)uid * 0x9e3779b97f4a7c15ULL >> 20) & mask;
+
+	while (st->before[i].uid1 && st->before[i].uid1 != (unsigned)uid + 1)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* The slot of an edge uid, made (empty) if it has none. */
 static struct edge_before *edges_before_slot(struct edges_state *st, int uid)
 {
-	size_t i = (size_t)uid;
+	struct edge_before_slot *slot;
 
-	if (i >= st->nbefore) {
-		size_t n = st->nbefore ? st->nbefore : 1024;
+	if (2 * (st->nbefore_used + 1) > st->nbefore) {
+		struct edge_before_slot *old = st->before;
+		size_t oldn = st->nbefore;
 
-		while (n <= i)
-			n *= 2;
-		st->before = (struct edge_before *)xrealloc(
-			st->before, n * sizeof(*st->before));
-		memset(st->before + st->nbefore, 0,
-		       (n - st->nbefore) * sizeof(*st->before));
-		st->nbefore = n;
+		st->nbefore = oldn ? 2 * oldn : 256;
+		st->before = XCNEWVEC(struct edge_before_slot, st->nbefore);
+		for (size_t i = 0; i < oldn; i++)
+			if (old[i].uid1)
+				st->before[edges_before_index(
+					st, (int)(old[i].uid1 - 1))] = old[i];
+		free(old);
 	}
-	return &st->before[i];
+	slot = &st->before[edges_before_index(st, uid)];
+	if (!slot->uid1) {
+		slot->uid1 = (unsigned)uid + 1;
+		st->nbefore_used++;
+	}
+	return &slot->b;
 }
 
 static const struct edge_before *edges_before_get(struct edges_state *st,
 						  cgraph_edge *e)
 {
-	size_t i = (size_t)e->get_uid();
+	const struct edge_before_slot *slot;
 
-	return i < st->nbefore && st->before[i].valid ? &st->before[i] : NULL;
+	if (!st->nbefore)
+		return NULL;
+	slot = &st->before[edges_before_index(st, e->get_uid())];
+	return slot->uid1 && slot->b.valid ? &slot->b : NULL;
 }
 
 /*

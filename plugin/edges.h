@@ -137,6 +137,12 @@ struct edge_before {
 	struct edge_limit limit;
 };
 
+/* A first look in edges_state::before: uid1 is the edge's uid + 1, 0 empty. */
+struct edge_before_slot {
+	unsigned uid1;
+	struct edge_before b;
+};
+
 /*
  * A call the early inliner left in a function, judged right after it ran
  * for that function, with the figures and the profile it used: would it
@@ -216,8 +222,9 @@ struct edges_state {
 	bool seen_sorted;
 	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
 	struct edge_asm_cache after_asm;	/* and with what it inlined */
-	struct edge_before *before;	/* by edge uid */
-	size_t nbefore;
+	struct edge_before_slot *before;	/* by edge uid (hashed) */
+	size_t nbefore;			/* slots, a power of two, or 0 */
+	size_t nbefore_used;
 	struct cgraph_2edge_hook_list *dup_hook;
 	unsigned long nrefused;		/* size-refused edges looked at */
 	unsigned long nrecords;
