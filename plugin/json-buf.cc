@@ -240,6 +240,24 @@ void json_uint(struct json_buf *b, unsigned long long v)
 	json_buf_raw(b, num + i, sizeof(num) - i);
 }
 
+/* Decimal, as "%lld" prints it. */
+void json_int(struct json_buf *b, long long v)
+{
+	unsigned long long m = v < 0 ? 0ULL - (unsigned long long)v
+				     : (unsigned long long)v;
+	char num[24];
+	size_t i = sizeof(num);
+
+	do {
+		num[--i] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m);
+	if (v < 0)
+		num[--i] = '-';
+	json_value_begin(b);
+	json_buf_raw(b, num + i, sizeof(num) - i);
+}
+
 void json_bool(struct json_buf *b, bool v)
 {
 	json_value_begin(b);

@@ -34,6 +34,7 @@ void json_key(struct json_buf *b, const char *key);
 void json_string(struct json_buf *b, const char *s, size_t n);
 void json_cstring(struct json_buf *b, const char *s);
 void json_uint(struct json_buf *b, unsigned long long v);
+void json_int(struct json_buf *b, long long v);
 void json_bool(struct json_buf *b, bool v);
 
 #endif /* ASMINLINE_JSON_BUF_H */
