@@ -363,7 +363,6 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	edges_locate(pl, &rec, e);
 	rec.reason = cgraph_inline_failed_string(e->inline_failed);
 	rec.callee_size = ipa_size_summaries->get(callee)->size;
-	rec.growth = estimate_edge_growth(e);
 	rec.overcount = rec.overcount_after = sum->overcount;
 	rec.nasm = sum->nasm;
 	rec.unit_rerun = edge_rerun_outcome_name(st->rerun.outcome);
@@ -419,8 +418,11 @@ static void edges_walk(struct asminline_plugin *pl, struct edges_state *st)
 		}
 	}
 	edge_rerun_collect(pl, st, !wanted.is_empty());
+	/* Nothing changes a summary while the calls are judged. */
+	edge_limits_memo_begin();
 	FOR_EACH_VEC_ELT(wanted, i, e)
 		edges_one(pl, st, e, edges_callee(e));
+	edge_limits_memo_end();
 	wanted.release();
 }
 

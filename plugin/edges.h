@@ -304,8 +304,9 @@ bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
  * inliner's figures, with and without the over-count of sum.
  */
 /*
- * While the IPA state holds still (the inliner's first look): remember
- * each callee's growth over all its callers instead of computing it
+ * While the IPA state holds still (the inliner's first look, the
+ * judging after it): remember each callee's growth over all its callers,
+ * and its size inlined with nothing known, instead of computing them
  * again for every call.
  */
 void edge_limits_memo_begin(void);
