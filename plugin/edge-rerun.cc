@@ -59,7 +59,11 @@
 #include <signal.h>
 #include <sys/prctl.h>
 
-/* What travels through the pipe: one per call edge, then an end mark. */
+/*
+ * What travels through the pipe: one per call edge, then an end mark,
+ * whose "inlined" says how the child got to "inline": 1 running the IPA
+ * passes itself (edge_rerun_child_run), 0 through the pass manager.
+ */
 struct edge_rerun_wire {
 	uint64_t stmt;
 	uint64_t root;
@@ -304,11 +308,122 @@ void edge_rerun_child_answer(struct edges_state *st)
 		}
 	}
 	w.stmt = EDGE_RERUN_END_STMT;
-	w.root = w.inlined = 0;
+	w.root = 0;
+	w.inlined = st->rerun.direct;
 	out.safe_push(w);
 	edge_rerun_write(st->rerun.fd, out.address(),
 			 out.length() * sizeof(w));
 	_exit(0);
+}
+
+/*
+ * The child's way from the fork to "inline": the regular IPA passes in
+ * between, run as the pass manager runs them (execute_one_pass(),
+ * GCC 12 to 16) but without what only watches or tidies: around each
+ * IPA pass the pass manager walks every function body three times
+ * (clear_last_verified, update_properties_after_pass, and
+ * execute_function_todo() with TODO_verify_il, a push_cfun() each, which
+ * with checking off verifies nothing and frees dominators no IPA pass
+ * leaves behind), sets up dumps and timers, and collects garbage: about
+ * 2 M instructions of the child's 25 M on kernel/fork.c.  What the
+ * decisions depend on is kept: each pass's gate, its execute(), the
+ * TODO_remove_functions it or its pass_data asks for, the transforms
+ * queued for later (never applied: the child leaves after "inline"),
+ * and the new functions processed.
+ *
+ * Only where nothing else could differ: GCC's plugin events off (another
+ * plugin's gate override or pass hook would be skipped), no -fdisable-
+ * or -fenable- (override_gate_status() is GCC's own), and every pass up
+ * to "inline" one of those below with no properties to update and no
+ * other todo; else the pass manager runs them, as before.
+ */
+static const char *const edge_rerun_direct_passes[] = {
+	"devirt", "cp", "sra", "cdtor", "fnsummary", "inline",
+};
+
+/*
+ * The todo flags those passes have: TODO_mark_first_instance is the pass
+ * manager's mark, no todo (it makes the walk of execute_todo() happen,
+ * which then does nothing but free dominators).
+ */
+#define EDGE_RERUN_DIRECT_TODO                                                 \
+	(TODO_dump_symtab | TODO_remove_functions | TODO_mark_first_instance)
+
+static bool edge_rerun_direct_known(const opt_pass *p)
+{
+	if (p->type != IPA_PASS || p->sub || !p->name ||
+	    p->properties_provided || p->properties_destroyed ||
+	    (p->todo_flags_start & ~TODO_mark_first_instance) ||
+	    (p->todo_flags_finish & ~EDGE_RERUN_DIRECT_TODO))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(edge_rerun_direct_passes); i++)
+		if (!strcmp(p->name, edge_rerun_direct_passes[i]))
+			return true;
+	return false;
+}
+
+static bool edge_rerun_direct_possible(const opt_pass *from,
+				       const opt_pass *before,
+				       const opt_pass *after)
+{
+	const opt_pass *p;
+
+	/* (tests/plugin/rerun-direct.sh compares with the pass manager.) */
+	if (flag_plugin_added || getenv("ASMINLINE_TEST_RERUN_PASS_MANAGER"))
+		return false;
+	for (unsigned i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_fdisable_ ||
+		    save_decoded_options[i].opt_index == OPT_fenable_)
+			return false;
+	for (p = from->next; p && p != after; p = p->next)
+		if (p != before && !edge_rerun_direct_known(p))
+			return false;
+	return p == after;
+}
+
+/* One regular IPA pass, as execute_one_pass() would run it here. */
+static void edge_rerun_direct_one(opt_pass *p)
+{
+	unsigned todo;
+
+	current_pass = p;
+	if (p->gate(NULL)) {
+		in_gimple_form = false;
+		todo = p->execute(NULL) | p->todo_flags_finish;
+		if (todo & ~EDGE_RERUN_DIRECT_TODO)
+			_exit(6);	/* not what was checked: no answer */
+		if (todo & TODO_remove_functions)
+			symtab->remove_unreachable_nodes(NULL);
+		if (((ipa_opt_pass_d *)p)->function_transform) {
+			cgraph_node *node;
+
+			FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
+				if (!node->inlined_to)
+					node->ipa_transforms_to_apply.safe_push(
+						(ipa_opt_pass_d *)p);
+		}
+		symtab->process_new_functions();
+	}
+	current_pass = NULL;
+	symtab->process_new_functions();	/* execute_ipa_pass_list() */
+}
+
+bool edge_rerun_child_run(struct edges_state *st, opt_pass *from,
+			  opt_pass *before, opt_pass *after)
+{
+	if (!edge_rerun_direct_possible(from, before, after))
+		return false;
+	st->rerun.direct = true;
+	for (opt_pass *p = from->next; p != after; p = p->next) {
+		if (p == before) {
+			st->inline_started = true;
+			edge_rerun_early(st);
+			continue;
+		}
+		edge_rerun_direct_one(p);
+	}
+	edge_rerun_child_answer(st);	/* does not return */
+	return true;
 }
 
 /* ---- the answers, in the parent ---- */
@@ -351,6 +466,7 @@ bool edge_rerun_parse(struct edge_rerun *r, const void *bytes, size_t len)
 
 	if (len % sizeof(*w) || !nw || w[nw - 1].stmt != EDGE_RERUN_END_STMT)
 		return false;
+	r->direct = w[nw - 1].inlined != 0;
 	r->n = nw - 1;
 	r->answers = XNEWVEC(struct edge_rerun_answer, r->n ? r->n : 1);
 	for (size_t i = 0; i < r->n; i++) {

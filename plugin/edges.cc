@@ -463,7 +463,8 @@ static void edges_fork(struct asminline_plugin *pl, struct edges_state *st)
 		edge_rerun_start(pl, st);
 }
 
-static void edges_at(struct asminline_plugin *pl, enum edges_point point)
+static void edges_at(struct asminline_plugin *pl, enum edges_point point,
+		     opt_pass *pass)
 {
 	struct edges_state *st = pl->edges;
 
@@ -484,12 +485,15 @@ static void edges_at(struct asminline_plugin *pl, enum edges_point point)
 			edges_early_look(pl, st, current_function_decl);
 		break;
 	case EDGES_FORK_FIRST:
-		if (!st->rerun_tried && edge_rerun_fork_first())
-			edges_fork(pl, st);
-		break;
 	case EDGES_FORK:
-		if (!st->rerun_tried)
-			edges_fork(pl, st);
+		if (st->rerun_tried ||
+		    (point == EDGES_FORK_FIRST && !edge_rerun_fork_first()))
+			break;
+		edges_fork(pl, st);
+		/* The child: on to "inline" itself, if it can. */
+		if (st->rerun.state == EDGE_RERUN_CHILD)
+			edge_rerun_child_run(st, pass, st->before_inline,
+					     st->after_inline);
 		break;
 	case EDGES_BEFORE_INLINE:
 		if (st->inline_started)
@@ -553,7 +557,7 @@ public:
 	bool gate(function *fun) final override
 	{
 		if (current_pass == this && fun)
-			edges_at(pl_, EDGES_AFTER_EINLINE);
+			edges_at(pl_, EDGES_AFTER_EINLINE, this);
 		return false;
 	}
 
@@ -574,7 +578,7 @@ public:
 	bool gate(function *fun) final override
 	{
 		if (current_pass == this && !fun)
-			edges_at(pl_, point_);
+			edges_at(pl_, point_, this);
 		return false;
 	}
 
@@ -608,11 +612,12 @@ void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 		     "analyzer", PASS_POS_INSERT_BEFORE);
 	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_FORK), "icf",
 		     PASS_POS_INSERT_AFTER);
-	edges_insert(plugin_name,
-		     new edges_ipa_pass(g, pl, EDGES_BEFORE_INLINE), "inline",
+	pl->edges->before_inline = new edges_ipa_pass(g, pl, EDGES_BEFORE_INLINE);
+	pl->edges->after_inline = new edges_ipa_pass(g, pl, EDGES_AFTER_INLINE);
+	edges_insert(plugin_name, pl->edges->before_inline, "inline",
 		     PASS_POS_INSERT_BEFORE);
-	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_AFTER_INLINE),
-		     "inline", PASS_POS_INSERT_AFTER);
+	edges_insert(plugin_name, pl->edges->after_inline, "inline",
+		     PASS_POS_INSERT_AFTER);
 }
 
 void edges_finish(struct asminline_plugin *pl)

@@ -200,12 +200,15 @@ struct edge_rerun {
 	int go;				/* parent: write end of the word pipe */
 	int fd;				/* the answer pipe: parent reads it */
 	double started;			/* cc1's clock when the plugin loaded */
+	bool direct;			/* the child ran the IPA passes itself */
 	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
 	size_t n;
 };
 
 struct edges_state {
 	const char *plugin_name;	/* for register_callback */
+	opt_pass *before_inline;	/* the plugin's passes around "inline" */
+	opt_pass *after_inline;
 	struct edge_rerun rerun;
 	bool rerun_tried;		/* the fork point has passed */
 	unsigned long nflagged_seen;	/* flagged statements the asm pass saw */
@@ -288,6 +291,14 @@ void edge_rerun_child_start(struct asminline_plugin *pl,
 			    pid_t parent);
 void edge_rerun_child_answer(struct edges_state *st);
 void edge_rerun_early(struct edges_state *st);
+/*
+ * edge-rerun.cc, the child at the fork pass from: run the IPA passes up
+ * to "inline" itself (the plugin's passes before and after it do the
+ * early step and the answer), and leave; false, having done nothing,
+ * when the pass manager has to run them.
+ */
+bool edge_rerun_child_run(struct edges_state *st, opt_pass *from,
+			  opt_pass *before, opt_pass *after);
 /*
  * edge-rerun.cc, the answers in the parent.  Parse: the whole answer
  * (the bytes read from the pipe) into r->answers, sorted and merged; false
