@@ -37,7 +37,7 @@ void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
 {
 	if (!pl->edges)
 		return;
-	edge_asm_note(pl->edges, rec->tpl, rec->tpl_len, rec->fingerprint,
+	edge_asm_note(pl->edges, rec->tpl, rec->tpl_hash, rec->fingerprint,
 		      rec->tpl_res.est_insns);
 	pl->edges->nflagged_seen += rec->flagged;
 }

@@ -31,6 +31,7 @@
 struct asminline_plugin;
 struct asm_record;
 struct json_buf;
+struct edge_asm_tpl;
 
 #define EDGE_RECORD_MAX_FINGERPRINTS 32
 
@@ -223,6 +224,8 @@ struct edges_state {
 	size_t nseen;
 	size_t capseen;
 	bool seen_sorted;
+	struct edge_asm_tpl *tpls;	/* templates met, by pointer (hashed) */
+	size_t ntpls, captpls;
 	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
 	struct edge_asm_cache after_asm;	/* and with what it inlined */
 	struct edge_before_slot *before;	/* by edge uid (hashed) */
@@ -235,7 +238,7 @@ struct edges_state {
 };
 
 /* edge-asm.cc */
-void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
+void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
 		   uint64_t fingerprint, unsigned est_insns);
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
