@@ -257,30 +257,43 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 			edge_asm_walk(pl, st, e->callee, sum, depth + 1);
 }
 
+static struct edge_asm_cache_slot *
+edge_asm_cache_find(struct edge_asm_cache *cache, unsigned uid1)
+{
+	size_t mask = cache->cap - 1;
+	size_t i = ((size_t)uid1 * 0x9e3779b97f4a7c15ULL >> 20) & mask;
+
+	while (cache->slots[i].uid1 && cache->slots[i].uid1 != uid1)
+		i = (i + 1) & mask;
+	return &cache->slots[i];
+}
+
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
 					   cgraph_node *callee)
 {
-	size_t uid = (size_t)callee->get_uid();
+	struct edge_asm_cache_slot *slot;
 	struct edge_asm_sum *sum;
 
-	if (uid >= cache->n) {
-		size_t n = (size_t)symtab->cgraph_max_uid + 1;
+	if (2 * (cache->used + 1) > cache->cap) {
+		struct edge_asm_cache_slot *old = cache->slots;
+		size_t oldcap = cache->cap;
 
-		if (n <= uid)
-			n = uid + 1;
-		cache->sums = (struct edge_asm_sum **)xrealloc(
-			cache->sums, n * sizeof(*cache->sums));
-		memset(cache->sums + cache->n, 0,
-		       (n - cache->n) * sizeof(*cache->sums));
-		cache->n = n;
+		cache->cap = oldcap ? 2 * oldcap : 256;
+		cache->slots = XCNEWVEC(struct edge_asm_cache_slot, cache->cap);
+		for (size_t i = 0; i < oldcap; i++)
+			if (old[i].uid1)
+				*edge_asm_cache_find(cache, old[i].uid1) = old[i];
+		free(old);
 	}
-	sum = cache->sums[uid];
-	if (!sum) {
-		sum = XCNEW(struct edge_asm_sum);
-		cache->sums[uid] = sum;
+	slot = edge_asm_cache_find(cache, (unsigned)callee->get_uid() + 1);
+	if (!slot->uid1) {
+		slot->uid1 = (unsigned)callee->get_uid() + 1;
+		slot->sum = XCNEW(struct edge_asm_sum);
+		cache->used++;
 	}
+	sum = slot->sum;
 	if (!sum->done) {
 		edge_asm_walk(pl, st, callee, sum,
 			      cache->with_ipa_inlines ? 0 : EDGE_ASM_NO_INLINES);
@@ -291,11 +304,11 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 
 static void edge_asm_cache_free(struct edge_asm_cache *cache)
 {
-	for (size_t i = 0; i < cache->n; i++)
-		free(cache->sums[i]);
-	free(cache->sums);
-	cache->sums = NULL;
-	cache->n = 0;
+	for (size_t i = 0; i < cache->cap; i++)
+		free(cache->slots[i].sum);
+	free(cache->slots);
+	cache->slots = NULL;
+	cache->cap = cache->used = 0;
 }
 
 void edge_asm_free(struct edges_state *st)

@@ -116,10 +116,19 @@ struct edge_asm_sum {
 	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
 };
 
-/* Summaries of callee bodies by cgraph node uid, filled lazily. */
+/*
+ * Summaries of callee bodies by cgraph node uid, filled lazily, in an
+ * open-addressed table (uids count every node the unit ever had, inline
+ * clones included: an array by uid was cleared at every growth).
+ */
+struct edge_asm_cache_slot {
+	unsigned uid1;			/* the node's uid + 1, 0 empty */
+	struct edge_asm_sum *sum;
+};
+
 struct edge_asm_cache {
-	struct edge_asm_sum **sums;
-	size_t n;
+	struct edge_asm_cache_slot *slots;
+	size_t cap, used;		/* cap a power of two, or 0 */
 	bool with_ipa_inlines;		/* count bodies the IPA inliner chose */
 };
 
