@@ -230,11 +230,9 @@ void json_cstring(struct json_buf *b, const char *s)
 	json_string(b, s, strlen(s));
 }
 
-/* The writer's keys are plain ASCII: copied at once, with the ':'. */
 void json_key(struct json_buf *b, const char *key)
 {
 	size_t n = strlen(key);
-	char *p;
 
 	for (size_t i = 0; i < n; i++) {
 		if (!json_plain[(unsigned char)key[i]]) {
@@ -244,7 +242,14 @@ void json_key(struct json_buf *b, const char *key)
 			return;
 		}
 	}
-	p = json_value_room(b, n + 3);
+	json_key_plain(b, key, n);
+}
+
+/* Copied at once, with the ':'. */
+void json_key_plain(struct json_buf *b, const char *key, size_t n)
+{
+	char *p = json_value_room(b, n + 3);
+
 	*p++ = '"';
 	memcpy(p, key, n);
 	p += n;
