@@ -167,7 +167,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	int rc;
 
 	memset(&rec, 0, sizeof(rec));
-	rec.tu = srcpath_rel(&pl->paths, main_input_filename);
+	rec.tu = pl->tu;
 	rec.srctree = pl->paths.root ? pl->paths.root : "";
 	rec.function = asm_pass_function_name(fun);
 	rec.arch = asmtpl_arch_name(pl->arch);

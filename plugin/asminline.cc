@@ -107,6 +107,7 @@ static void asminline_start_unit(void *gcc_data, void *user_data)
 	(void)gcc_data;
 	pl->arch = asminline_target_arch(pl->arch);
 	pl->main_abs = srcpath_abs(&pl->paths, main_input_filename);
+	pl->tu = srcpath_rel(&pl->paths, main_input_filename);
 	if (pl->opts.verbose)
 		fprintf(stderr, "asminline: %s: file names relative to %s%s%s\n",
 			srcpath_rel(&pl->paths, main_input_filename),

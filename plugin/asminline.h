@@ -40,6 +40,7 @@ struct asminline_plugin {
 	struct asm_sites sites;		/* flagged sites, reported at unit end */
 	struct srcpath paths;		/* file names as records write them */
 	const char *main_abs;		/* the main input file, absolute */
+	const char *tu;			/* and as records write it */
 	unsigned long nunreported;	/* flagged, spelled elsewhere: diag-scope */
 	/* sites=: per wanted site, statements spelled there and applied */
 	unsigned long *site_stmts, *site_applied;

@@ -352,7 +352,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	struct edge_record rec;
 
 	memset(&rec, 0, sizeof(rec));
-	rec.tu = srcpath_rel(&pl->paths, main_input_filename);
+	rec.tu = pl->tu;
 	rec.srctree = pl->paths.root ? pl->paths.root : "";
 	rec.caller = edges_decl_name(e->caller->decl);
 	rec.inlined_into = e->caller->inlined_to
