@@ -190,7 +190,13 @@ static void edges_early_look(struct asminline_plugin *pl,
 {
 	cgraph_node *node = cgraph_node::get(fn);
 
-	if (!node || !ipa_fn_summaries || !ipa_call_summaries)
+	/*
+	 * No statement of the unit is flagged (the asm pass has seen them all:
+	 * every function is lowered before the first einline, and later
+	 * copies share the templates): no callee holds over-counted asm.
+	 */
+	if (!st->nflagged_seen || !node || !ipa_fn_summaries ||
+	    !ipa_call_summaries)
 		return;
 	for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
 		cgraph_node *callee;
@@ -307,6 +313,8 @@ static void edges_first_look(struct asminline_plugin *pl,
 {
 	cgraph_node *node;
 
+	if (!st->nflagged_seen)
+		return;		/* no callee holds over-counted asm */
 	st->before_asm.with_ipa_inlines = false;
 	edge_limits_memo_begin();
 	FOR_EACH_FUNCTION(node) {
@@ -338,6 +346,8 @@ static bool edges_wanted(struct asminline_plugin *pl, struct edges_state *st,
 	if (!edge_limits_is_size_reason(e->inline_failed))
 		return false;
 	st->nrefused++;
+	if (!st->nflagged_seen)
+		return false;
 	sum = edge_asm_callee(pl, st, &st->after_asm, callee);
 	return sum->overcount || (before && before->sum->overcount);
 }
