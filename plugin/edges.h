@@ -211,8 +211,9 @@ struct edge_rerun {
 	int fd;				/* the answer pipe: parent reads it */
 	double started;			/* cc1's clock when the plugin loaded */
 	bool direct;			/* the child ran the IPA passes itself */
-	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
-	size_t n;
+	struct edge_rerun_answer *answers;	/* hashed by (stmt, root) */
+	size_t cap;			/* its slots, a power of two */
+	size_t n;			/* distinct answers */
 };
 
 struct edges_state {
@@ -313,7 +314,7 @@ bool edge_rerun_child_run(struct edges_state *st, opt_pass *from,
 			  opt_pass *before, opt_pass *after);
 /*
  * edge-rerun.cc, the answers in the parent.  Parse: the whole answer
- * (the bytes read from the pipe) into r->answers, sorted and merged; false
+ * (the bytes read from the pipe) into r->answers, merged; false
  * on a short or torn one.  Lookup: 1 the re-run inlined e's call, 0 it
  * refused it, -1 no answer.
  */
