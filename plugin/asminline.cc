@@ -44,22 +44,6 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	srcpath_free(&pl->paths);
 }
 
-/* The options are final: the code size -m32/-m16 chose is known. */
-static void asminline_start_unit(void *gcc_data, void *user_data)
-{
-	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
-
-	(void)gcc_data;
-	pl->arch = asminline_target_arch(pl->arch);
-	pl->main_abs = srcpath_abs(&pl->paths, main_input_filename);
-	if (pl->opts.verbose)
-		fprintf(stderr, "asminline: %s: file names relative to %s%s%s\n",
-			srcpath_rel(&pl->paths, main_input_filename),
-			pl->paths.root ? pl->paths.root : "nothing (as GCC names them)",
-			pl->paths.root ? ", from " : "",
-			pl->paths.root ? pl->paths.root_from : "");
-}
-
 /* The end of the unit: the assembler output is still open. */
 static void asminline_finish_unit(void *gcc_data, void *user_data)
 {
@@ -71,6 +55,84 @@ static void asminline_finish_unit(void *gcc_data, void *user_data)
 	rerun = edges_unit_rerun(pl->edges, &rerun_error);
 	embed_finish_unit(pl, rerun, rerun_error);
 	asm_diag_finish_unit(pl);
+}
+
+/*
+ * GCC's plugin events, off while the plugin needs none.  Once any plugin
+ * is loaded (flag_plugin_added), GCC sends every event of every pass of
+ * every function, and every declaration and type the front end finishes,
+ * through invoke_plugin_callbacks_full(), registered or not: some 164,000
+ * calls and 4.9 M instructions on kernel/fork.c, a third of what the
+ * plugin added to it.  Nothing else reads the flag (plugin.h, GCC 12 to
+ * 16).  The plugin's work runs in passes of its own (asm-pass.cc,
+ * edges.cc), which the pass manager runs whatever the flag; it needs
+ * events only at the unit's start (this one) and end.  So when no other
+ * plugin has a callback, the flag is cleared now, and set again by the
+ * front end's post_compilation_parsing_cleanups hook, which compile_file()
+ * calls right after the last function was compiled, before it returns
+ * on errors and before PLUGIN_FINISH_UNIT: that event and PLUGIN_FINISH
+ * are sent as before.  Not with -fsyntax-only or in WPA, where
+ * compile_file() returns before that hook.  A plugin that registers its
+ * first callback only after the unit has started (none of the kernel's
+ * does) is not called until the unit ends.
+ */
+static void (*asminline_saved_cleanups)(void);
+
+static void asminline_events_on(void)
+{
+	lang_hooks.decls.post_compilation_parsing_cleanups =
+		asminline_saved_cleanups;
+	flag_plugin_added = true;
+	if (asminline_saved_cleanups)
+		asminline_saved_cleanups();
+}
+
+static bool asminline_events_off(const char *name)
+{
+	bool others;
+
+	/* Ours aside (PLUGIN_FINISH is back before anything can run). */
+	unregister_callback(name, PLUGIN_FINISH);
+	others = plugins_active_p();
+	register_callback(name, PLUGIN_FINISH, asminline_finish,
+			  &asminline_state);
+	if (others || flag_syntax_only || flag_wpa)
+		return false;
+	asminline_saved_cleanups =
+		lang_hooks.decls.post_compilation_parsing_cleanups;
+	lang_hooks.decls.post_compilation_parsing_cleanups = asminline_events_on;
+	flag_plugin_added = false;
+	return true;
+}
+
+/*
+ * The options are final: the code size -m32/-m16 chose is known.  Every
+ * plugin's plugin_init() has run, and the front end has not started
+ * parsing: the moment to know whether GCC's events are needed.
+ */
+static void asminline_start_unit(void *gcc_data, void *user_data)
+{
+	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+	bool off;
+
+	(void)gcc_data;
+	pl->arch = asminline_target_arch(pl->arch);
+	pl->main_abs = srcpath_abs(&pl->paths, main_input_filename);
+	pl->tu = srcpath_rel(&pl->paths, main_input_filename);
+	if (pl->opts.verbose)
+		fprintf(stderr, "asminline: %s: file names relative to %s%s%s\n",
+			srcpath_rel(&pl->paths, main_input_filename),
+			pl->paths.root ? pl->paths.root : "nothing (as GCC names them)",
+			pl->paths.root ? ", from " : "",
+			pl->paths.root ? pl->paths.root_from : "");
+	unregister_callback(pl->plugin_name, PLUGIN_START_UNIT);
+	off = asminline_events_off(pl->plugin_name);
+	register_callback(pl->plugin_name, PLUGIN_FINISH_UNIT,
+			  asminline_finish_unit, pl);
+	if (pl->opts.verbose)
+		fprintf(stderr, "asminline: GCC's plugin events %s\n",
+			off ? "off until the unit's end (no other plugin has a callback)"
+			    : "on (another plugin has a callback, or -fsyntax-only)");
 }
 
 /* srctree= and sites= against the file system (srcpath.h, site-list.h). */
@@ -213,11 +275,11 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	pass_info.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &pass_info);
+	pl->plugin_name = info->base_name;
 	register_callback(info->base_name, PLUGIN_START_UNIT,
 			  asminline_start_unit, pl);
 	edges_register(pl, info->base_name);
-	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
-			  asminline_finish_unit, pl);
+	/* PLUGIN_FINISH_UNIT at the start of the unit (asminline_start_unit). */
 	register_callback(info->base_name, PLUGIN_FINISH, asminline_finish, pl);
 	return 0;
 }

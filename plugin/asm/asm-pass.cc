@@ -27,7 +27,7 @@
 
 static const pass_data asm_pass_data = {
 	GIMPLE_PASS,		/* type */
-	"asminline",		/* name (-fdump-tree-asminline) */
+	"asminline",		/* name (-fdump-passes) */
 	OPTGROUP_NONE,		/* optinfo_flags */
 	TV_NONE,		/* tv_id */
 	PROP_gimple_any | PROP_cfg, /* properties_required */
@@ -46,7 +46,7 @@ public:
 	{
 	}
 
-	unsigned int execute(function *fun) final override;
+	bool gate(function *fun) final override;
 
 private:
 	struct asminline_plugin *pl_;
@@ -172,7 +172,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	int rc;
 
 	memset(&rec, 0, sizeof(rec));
-	rec.tu = srcpath_rel(&pl->paths, main_input_filename);
+	rec.tu = pl->tu;
 	rec.srctree = pl->paths.root ? pl->paths.root : "";
 	rec.function = asm_pass_function_name(fun);
 	rec.arch = asmtpl_arch_name(pl->arch);
@@ -199,10 +199,10 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	rec.flagged = !rec.asm_inline &&
 		      rec.gcc_count >= rec.tpl_res.est_insns + opts->threshold;
+	rec.tpl_hash = fingerprint_template_hash(rec.tpl, rec.tpl_len);
 	rec.fingerprint = fingerprint_compute(
 		rec.function, rec.tpl, rec.tpl_len,
-		fingerprint_seen_add(&pl->seen, fingerprint_template_hash(
-							rec.tpl, rec.tpl_len)));
+		fingerprint_seen_add(&pl->seen, rec.tpl_hash));
 	edges_note_asm(pl, &rec);
 
 	if (asm_pass_apply(pl, &rec)) {
@@ -226,10 +226,21 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	}
 }
 
-unsigned int asm_pass::execute(function *fun)
+/*
+ * The work is done in the gate, which says no: a pass that runs costs the
+ * pass manager's dump, todo and property steps for every function of the
+ * unit (about 0.2 M instructions on kernel/fork.c), for nothing it needs.
+ * execute_one_pass() sets current_pass before it asks the gate;
+ * dump_passes() (-fdump-passes) asks it too, with a dummy function and
+ * current_pass not set.  So -fdump-tree-asminline writes no dump and
+ * -fdisable-tree-asminline does not stop the plugin (disable does).
+ */
+bool asm_pass::gate(function *fun)
 {
 	basic_block bb;
 
+	if (current_pass != this || !fun)
+		return false;
 	asm_pass_ensure_ctx(pl_);
 	fingerprint_seen_reset(&pl_->seen);
 	FOR_EACH_BB_FN(bb, fun) {
@@ -239,7 +250,7 @@ unsigned int asm_pass::execute(function *fun)
 				asm_pass_visit(pl_, fun, stmt);
 		}
 	}
-	return 0;
+	return false;
 }
 
 opt_pass *asm_pass_create(gcc::context *ctxt, struct asminline_plugin *pl)

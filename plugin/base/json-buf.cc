@@ -66,18 +66,28 @@ static void json_buf_char(struct json_buf *b, char c)
 	json_buf_commit(b, p + 1);
 }
 
-/* Put a comma before a value when one was written at this level. */
-static void json_value_begin(struct json_buf *b)
+/*
+ * Room for a value of at most n bytes and the comma before it when one
+ * was written at this level; returns where the value goes.  One call per
+ * value: the records are mostly short values, and a call per byte of
+ * punctuation was a third of their cost.
+ */
+static char *json_value_room(struct json_buf *b, size_t n)
 {
+	char *p = json_buf_room(b, n + 1);
+
 	if (b->need_comma)
-		json_buf_char(b, ',');
+		*p++ = ',';
 	b->need_comma = true;
+	return p;
 }
 
 void json_begin_object(struct json_buf *b)
 {
-	json_value_begin(b);
-	json_buf_char(b, '{');
+	char *p = json_value_room(b, 1);
+
+	*p++ = '{';
+	json_buf_commit(b, p);
 	b->need_comma = false;
 }
 
@@ -89,8 +99,10 @@ void json_end_object(struct json_buf *b)
 
 void json_begin_array(struct json_buf *b)
 {
-	json_value_begin(b);
-	json_buf_char(b, '[');
+	char *p = json_value_room(b, 1);
+
+	*p++ = '[';
+	json_buf_commit(b, p);
 	b->need_comma = false;
 }
 
@@ -98,13 +110,6 @@ void json_end_array(struct json_buf *b)
 {
 	json_buf_char(b, ']');
 	b->need_comma = true;
-}
-
-void json_key(struct json_buf *b, const char *key)
-{
-	json_cstring(b, key);
-	json_buf_char(b, ':');
-	b->need_comma = false;
 }
 
 /*
@@ -177,9 +182,8 @@ void json_string(struct json_buf *b, const char *str, size_t n)
 	const unsigned char *s = (const unsigned char *)str;
 	char *p;
 
-	json_value_begin(b);
-	gcc_assert(n <= (SIZE_MAX - 2) / 6);	/* it is in memory already */
-	p = json_buf_room(b, 6 * n + 2);
+	gcc_assert(n <= (SIZE_MAX - 3) / 6);	/* it is in memory already */
+	p = json_value_room(b, 6 * n + 2);
 	*p++ = '"';
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
@@ -226,25 +230,85 @@ void json_cstring(struct json_buf *b, const char *s)
 	json_string(b, s, strlen(s));
 }
 
+void json_key(struct json_buf *b, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (size_t i = 0; i < n; i++) {
+		if (!json_plain[(unsigned char)key[i]]) {
+			json_string(b, key, n);
+			json_buf_char(b, ':');
+			b->need_comma = false;
+			return;
+		}
+	}
+	json_key_plain(b, key, n);
+}
+
+/* Copied at once, with the ':'. */
+void json_key_plain(struct json_buf *b, const char *key, size_t n)
+{
+	char *p = json_value_room(b, n + 3);
+
+	*p++ = '"';
+	memcpy(p, key, n);
+	p += n;
+	*p++ = '"';
+	*p++ = ':';
+	json_buf_commit(b, p);
+	b->need_comma = false;
+}
+
+/* Digits of v, ending at end; returns where they start. */
+static char *json_digits(char *end, unsigned long long v)
+{
+	do {
+		*--end = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return end;
+}
+
 /* Decimal, as "%llu" prints it. */
 void json_uint(struct json_buf *b, unsigned long long v)
 {
 	char num[24];
-	size_t i = sizeof(num);
+	char *d = json_digits(num + sizeof(num), v);
+	size_t n = (size_t)(num + sizeof(num) - d);
+	char *p = json_value_room(b, n);
 
-	do {
-		num[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	json_value_begin(b);
-	json_buf_raw(b, num + i, sizeof(num) - i);
+	memcpy(p, d, n);
+	json_buf_commit(b, p + n);
+}
+
+/* Decimal, as "%lld" prints it. */
+void json_int(struct json_buf *b, long long v)
+{
+	char num[24];
+	char *d = json_digits(num + sizeof(num),
+			      v < 0 ? 0ULL - (unsigned long long)v
+				    : (unsigned long long)v);
+	size_t n;
+	char *p;
+
+	if (v < 0)
+		*--d = '-';
+	n = (size_t)(num + sizeof(num) - d);
+	p = json_value_room(b, n);
+	memcpy(p, d, n);
+	json_buf_commit(b, p + n);
 }
 
 void json_bool(struct json_buf *b, bool v)
 {
-	json_value_begin(b);
-	if (v)
-		json_buf_raw(b, "true", 4);
-	else
-		json_buf_raw(b, "false", 5);
+	char *p = json_value_room(b, 5);
+
+	if (v) {
+		memcpy(p, "true", 4);
+		p += 4;
+	} else {
+		memcpy(p, "false", 5);
+		p += 5;
+	}
+	json_buf_commit(b, p);
 }

@@ -31,9 +31,17 @@ void json_begin_array(struct json_buf *b);
 void json_end_array(struct json_buf *b);
 /* An object key; the next value written belongs to it. */
 void json_key(struct json_buf *b, const char *key);
+/*
+ * The same for a key of n bytes known to need no escape: the record
+ * formats' own keys, string literals of plain ASCII, which
+ * JSON_KEY_LIT("name") passes with their length.
+ */
+void json_key_plain(struct json_buf *b, const char *key, size_t n);
+#define JSON_KEY_LIT(lit) "" lit "", sizeof(lit) - 1
 void json_string(struct json_buf *b, const char *s, size_t n);
 void json_cstring(struct json_buf *b, const char *s);
 void json_uint(struct json_buf *b, unsigned long long v);
+void json_int(struct json_buf *b, long long v);
 void json_bool(struct json_buf *b, bool v);
 
 #endif /* ASMINLINE_JSON_BUF_H */

@@ -26,6 +26,7 @@ struct embed_unit;
 struct asm_sites;
 
 struct asminline_plugin {
+	const char *plugin_name;	/* -fplugin's base name, for callbacks */
 	struct asminline_options opts;
 	/*
 	 * The target the unit's asm is assembled for: the GCC's family from
@@ -43,6 +44,7 @@ struct asminline_plugin {
 	struct asm_sites *sites;	/* flagged sites, reported at unit end */
 	struct srcpath paths;		/* file names as records write them */
 	const char *main_abs;		/* the main input file, absolute */
+	const char *tu;			/* and as records write it */
 	unsigned long nunreported;	/* flagged, spelled elsewhere: diag-scope */
 	/* sites=: per wanted site, statements spelled there and applied */
 	unsigned long *site_stmts, *site_applied;

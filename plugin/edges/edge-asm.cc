@@ -30,7 +30,7 @@
 #include "edge-asm.h"
 #include "plugin-state.h"
 
-void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
+void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
 		   uint64_t fingerprint, unsigned est_insns)
 {
 	struct edge_asm_seen *s;
@@ -42,7 +42,7 @@ void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
 	}
 	s = &st->seen[st->nseen++];
 	s->tpl = tpl;
-	s->tpl_hash = fingerprint_template_hash(tpl, len);
+	s->tpl_hash = tpl_hash;
 	s->fingerprint = fingerprint;
 	s->est_insns = est_insns;
 	st->seen_sorted = false;
@@ -107,6 +107,74 @@ static bool edge_asm_model(struct asminline_plugin *pl, gasm *stmt,
 }
 
 /*
+ * What a template says, once per template: the walks below meet the same
+ * few templates again and again (the copies inlining makes share the
+ * pointer), and each meeting hashed the whole template, looked it up and
+ * asked GCC for its count.  An asm statement's count depends only on its
+ * template and its "asm inline" flag (estimate_num_insns(), FACTS.md),
+ * and a template's text never changes; the pointer is checked by its
+ * hash once, when first met.
+ */
+struct edge_asm_tpl {
+	const char *tpl;		/* NULL: empty slot */
+	bool known;			/* the asm pass saw it, or the model ran */
+	unsigned gcc_count;		/* when not "asm inline" */
+	unsigned est_insns;
+	uint64_t fingerprint;
+};
+
+static struct edge_asm_tpl *edge_asm_tpl_slot(struct edges_state *st,
+					      const char *tpl)
+{
+	size_t mask = st->captpls - 1;
+	size_t i = ((size_t)(uintptr_t)tpl * 0x9e3779b97f4a7c15ULL >> 24) & mask;
+
+	while (st->tpls[i].tpl && st->tpls[i].tpl != tpl)
+		i = (i + 1) & mask;
+	return &st->tpls[i];
+}
+
+static const struct edge_asm_tpl *edge_asm_tpl_get(struct asminline_plugin *pl,
+						   struct edges_state *st,
+						   gasm *stmt)
+{
+	const char *tpl = gimple_asm_string(stmt);
+	struct edge_asm_tpl *t;
+	const struct edge_asm_seen *seen;
+	size_t len;
+
+	if (2 * (st->ntpls + 1) > st->captpls) {
+		struct edge_asm_tpl *old = st->tpls;
+		size_t oldcap = st->captpls;
+
+		st->captpls = oldcap ? 2 * oldcap : 64;
+		st->tpls = XCNEWVEC(struct edge_asm_tpl, st->captpls);
+		for (size_t i = 0; i < oldcap; i++)
+			if (old[i].tpl)
+				*edge_asm_tpl_slot(st, old[i].tpl) = old[i];
+		free(old);
+	}
+	t = edge_asm_tpl_slot(st, tpl);
+	if (t->tpl)
+		return t;
+	t->tpl = tpl;
+	st->ntpls++;
+	len = strlen(tpl);
+	seen = edge_asm_lookup(st, tpl, len);
+	t->gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
+	if (seen) {
+		t->known = true;
+		t->est_insns = seen->est_insns;
+		t->fingerprint = seen->fingerprint;
+	} else if (edge_asm_model(pl, stmt, &t->est_insns)) {
+		/* No origin known: the template alone, ordinal 0. */
+		t->known = true;
+		t->fingerprint = fingerprint_compute("", tpl, len, 0);
+	}
+	return t;
+}
+
+/*
  * Is stmt flagged (the asm record's rule), and by how much is it
  * over-counted?  Its fingerprint too when fp is not NULL.
  */
@@ -114,29 +182,19 @@ static bool edge_asm_overcount(struct asminline_plugin *pl,
 			       struct edges_state *st, gasm *stmt,
 			       unsigned *over, uint64_t *fp)
 {
-	const char *tpl = gimple_asm_string(stmt);
-	size_t len = strlen(tpl);
-	const struct edge_asm_seen *seen = edge_asm_lookup(st, tpl, len);
-	unsigned gcc_count, est_insns;
+	const struct edge_asm_tpl *t;
 
 	if (gimple_asm_inline_p(stmt))
 		return false;	/* charged 1: nothing over-counted */
-	gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
-	if (seen) {
-		est_insns = seen->est_insns;
-		if (fp)
-			*fp = seen->fingerprint;
-	} else {
-		if (!edge_asm_model(pl, stmt, &est_insns))
-			return false;
-		/* No origin known: the template alone, ordinal 0. */
-		if (fp)
-			*fp = fingerprint_compute("", tpl, len, 0);
-	}
-	/* The same rule as the asm record's "flagged". */
-	if (gcc_count < est_insns + pl->opts.threshold)
+	t = edge_asm_tpl_get(pl, st, stmt);
+	if (!t->known)
 		return false;
-	*over = gcc_count - est_insns;
+	if (fp)
+		*fp = t->fingerprint;
+	/* The same rule as the asm record's "flagged". */
+	if (t->gcc_count < t->est_insns + pl->opts.threshold)
+		return false;
+	*over = t->gcc_count - t->est_insns;
 	return true;
 }
 
@@ -199,30 +257,43 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 			edge_asm_walk(pl, st, e->callee, sum, depth + 1);
 }
 
+static struct edge_asm_cache_slot *
+edge_asm_cache_find(struct edge_asm_cache *cache, unsigned uid1)
+{
+	size_t mask = cache->cap - 1;
+	size_t i = ((size_t)uid1 * 0x9e3779b97f4a7c15ULL >> 20) & mask;
+
+	while (cache->slots[i].uid1 && cache->slots[i].uid1 != uid1)
+		i = (i + 1) & mask;
+	return &cache->slots[i];
+}
+
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
 					   cgraph_node *callee)
 {
-	size_t uid = (size_t)callee->get_uid();
+	struct edge_asm_cache_slot *slot;
 	struct edge_asm_sum *sum;
 
-	if (uid >= cache->n) {
-		size_t n = (size_t)symtab->cgraph_max_uid + 1;
+	if (2 * (cache->used + 1) > cache->cap) {
+		struct edge_asm_cache_slot *old = cache->slots;
+		size_t oldcap = cache->cap;
 
-		if (n <= uid)
-			n = uid + 1;
-		cache->sums = (struct edge_asm_sum **)xrealloc(
-			cache->sums, n * sizeof(*cache->sums));
-		memset(cache->sums + cache->n, 0,
-		       (n - cache->n) * sizeof(*cache->sums));
-		cache->n = n;
+		cache->cap = oldcap ? 2 * oldcap : 256;
+		cache->slots = XCNEWVEC(struct edge_asm_cache_slot, cache->cap);
+		for (size_t i = 0; i < oldcap; i++)
+			if (old[i].uid1)
+				*edge_asm_cache_find(cache, old[i].uid1) = old[i];
+		free(old);
 	}
-	sum = cache->sums[uid];
-	if (!sum) {
-		sum = XCNEW(struct edge_asm_sum);
-		cache->sums[uid] = sum;
+	slot = edge_asm_cache_find(cache, (unsigned)callee->get_uid() + 1);
+	if (!slot->uid1) {
+		slot->uid1 = (unsigned)callee->get_uid() + 1;
+		slot->sum = XCNEW(struct edge_asm_sum);
+		cache->used++;
 	}
+	sum = slot->sum;
 	if (!sum->done) {
 		edge_asm_walk(pl, st, callee, sum,
 			      cache->with_ipa_inlines ? 0 : EDGE_ASM_NO_INLINES);
@@ -233,11 +304,11 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 
 static void edge_asm_cache_free(struct edge_asm_cache *cache)
 {
-	for (size_t i = 0; i < cache->n; i++)
-		free(cache->sums[i]);
-	free(cache->sums);
-	cache->sums = NULL;
-	cache->n = 0;
+	for (size_t i = 0; i < cache->cap; i++)
+		free(cache->slots[i].sum);
+	free(cache->slots);
+	cache->slots = NULL;
+	cache->cap = cache->used = 0;
 }
 
 void edge_asm_free(struct edges_state *st)
@@ -248,4 +319,7 @@ void edge_asm_free(struct edges_state *st)
 	free(st->seen);
 	st->seen = NULL;
 	st->nseen = st->capseen = 0;
+	free(st->tpls);
+	st->tpls = NULL;
+	st->ntpls = st->captpls = 0;
 }

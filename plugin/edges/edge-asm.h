@@ -10,7 +10,7 @@
 
 struct asminline_plugin;
 
-void edge_asm_note(struct edges_state *st, const char *tpl, size_t len,
+void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
 		   uint64_t fingerprint, unsigned est_insns);
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,

@@ -63,7 +63,24 @@ struct edge_view {
 	bool count_known;
 	bool count_nonzero;
 	int min_growth;			/* callee min_size - call statement size */
+	int growth;			/* estimate_edge_growth(e) */
+	int size_after;			/* estimate_size_after_inlining(), */
+	bool size_after_known;		/* asked once (edge_size_after) */
 };
+
+/*
+ * GCC's estimates are asked once per edge: outside the inliner they are
+ * computed afresh every time (edge_growth_cache lives only while
+ * "inline" runs), from the callee's summary in the call's context.
+ */
+static int edge_size_after(struct edge_view *v)
+{
+	if (!v->size_after_known) {
+		v->size_after = estimate_size_after_inlining(v->to, v->e);
+		v->size_after_known = true;
+	}
+	return v->size_after;
+}
 
 /* max-inline-insns-single/-auto scaled as inline_insns_single() does. */
 static int edge_scaled(cgraph_node *n, int base, bool hint, bool hint2)
@@ -121,15 +138,24 @@ static int64_t edge_all_callers_growth_1(cgraph_node *callee, int over)
  * The inliner's first look (edges.cc) asks the same callee's growth over
  * all its callers once for each call to it: a callee with hundreds of
  * callers, each call's growth estimated again, cost 1.8 % of the compile
- * of 6.12's drivers/hid/hid-input.o.  Nothing changes the call graph or a
- * summary while that look lasts, so between edge_limits_memo_begin() and
- * _end() each (callee, over) is computed once; outside it, every time.
- * One cc1 compiles one unit, in one thread: the memo is the process's.
+ * of 6.12's drivers/hid/hid-input.o.  So is its size inlined with nothing
+ * known (edge_context_over), once for each call to it.  Nothing changes
+ * the call graph or a summary while the first look lasts, nor while the
+ * refused calls are judged after "inline", so between
+ * edge_limits_memo_begin() and _end() each answer is computed once per
+ * (callee, over); outside, every time.  One cc1 compiles one unit, in one
+ * thread: the memo is the process's.
  */
+enum growth_memo_kind {
+	GROWTH_MEMO_ALL_CALLERS,	/* edge_all_callers_growth_1() */
+	GROWTH_MEMO_FREE_SIZE,		/* edge_free_size_1(), over 0 */
+};
+
 struct growth_memo_slot {
 	cgraph_node *callee;		/* NULL: empty */
 	int over;
-	int64_t growth;
+	enum growth_memo_kind kind;
+	int64_t value;
 };
 
 static struct {
@@ -138,21 +164,25 @@ static struct {
 	size_t cap, used;		/* cap a power of two, or 0 */
 } growth_memo;
 
-static size_t growth_memo_hash(cgraph_node *callee, int over, size_t cap)
+static size_t growth_memo_hash(cgraph_node *callee, int over,
+			       enum growth_memo_kind kind, size_t cap)
 {
 	uint64_t h = (uint64_t)(uintptr_t)callee * 0x9e3779b97f4a7c15ULL ^
-		     (uint64_t)(uint32_t)over * 0xff51afd7ed558ccdULL;
+		     (uint64_t)(uint32_t)over * 0xff51afd7ed558ccdULL ^
+		     (uint64_t)kind * 0xc4ceb9fe1a85ec53ULL;
 
 	return (size_t)(h >> 17) & (cap - 1);
 }
 
-static struct growth_memo_slot *growth_memo_find(cgraph_node *callee, int over)
+static struct growth_memo_slot *growth_memo_find(cgraph_node *callee, int over,
+						 enum growth_memo_kind kind)
 {
-	size_t i = growth_memo_hash(callee, over, growth_memo.cap);
+	size_t i = growth_memo_hash(callee, over, kind, growth_memo.cap);
 
 	while (growth_memo.slots[i].callee &&
 	       (growth_memo.slots[i].callee != callee ||
-		growth_memo.slots[i].over != over))
+		growth_memo.slots[i].over != over ||
+		growth_memo.slots[i].kind != kind))
 		i = (i + 1) & (growth_memo.cap - 1);
 	return &growth_memo.slots[i];
 }
@@ -166,7 +196,8 @@ static void growth_memo_grow(void)
 	growth_memo.slots = XCNEWVEC(struct growth_memo_slot, growth_memo.cap);
 	for (size_t i = 0; i < oldcap; i++)
 		if (old[i].callee)
-			*growth_memo_find(old[i].callee, old[i].over) = old[i];
+			*growth_memo_find(old[i].callee, old[i].over,
+					  old[i].kind) = old[i];
 	XDELETEVEC(old);
 }
 
@@ -181,21 +212,32 @@ void edge_limits_memo_end(void)
 	memset(&growth_memo, 0, sizeof(growth_memo));
 }
 
-static int64_t edge_all_callers_growth(cgraph_node *callee, int over)
+/* The memo's answer for (callee, over, kind), computed by fn if new. */
+static int64_t growth_memo_get(cgraph_node *callee, int over,
+			       enum growth_memo_kind kind,
+			       int64_t (*fn)(cgraph_node *, int))
 {
 	struct growth_memo_slot *slot;
 
 	if (!growth_memo.on)
-		return edge_all_callers_growth_1(callee, over);
+		return fn(callee, over);
 	if (2 * (growth_memo.used + 1) > growth_memo.cap)
 		growth_memo_grow();
-	slot = growth_memo_find(callee, over);
+	slot = growth_memo_find(callee, over, kind);
 	if (!slot->callee) {
-		*slot = (struct growth_memo_slot){
-			callee, over, edge_all_callers_growth_1(callee, over) };
+		int64_t value = fn(callee, over);
+
+		/* fn() asks GCC only: the slot is still the one found. */
+		*slot = (struct growth_memo_slot){ callee, over, kind, value };
 		growth_memo.used++;
 	}
-	return slot->growth;
+	return slot->value;
+}
+
+static int64_t edge_all_callers_growth(cgraph_node *callee, int over)
+{
+	return growth_memo_get(callee, over, GROWTH_MEMO_ALL_CALLERS,
+			       edge_all_callers_growth_1);
 }
 
 /*
@@ -309,6 +351,7 @@ static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
 	v->count_known = e->count.ipa().initialized_p();
 	v->count_nonzero = e->count.ipa().nonzero_p();
 	v->min_growth = fs->min_size - cs->call_stmt_size;
+	v->growth = estimate_edge_growth(e);
 }
 
 static void edge_limit_set(struct edge_limit *l, const char *name, int param,
@@ -391,7 +434,7 @@ bool edge_limits_is_size_reason(cgraph_inline_failed_t why)
 }
 
 /* The rule of want_inline_small_function_p, then caller_growth_limits. */
-static cgraph_inline_failed_t edge_rule(const struct edge_view *v, int growth,
+static cgraph_inline_failed_t edge_rule(struct edge_view *v, int growth,
 					int over)
 {
 	cgraph_inline_failed_t why;
@@ -400,7 +443,7 @@ static cgraph_inline_failed_t edge_rule(const struct edge_view *v, int growth,
 	why = edge_want(v, growth - over, v->min_growth - over, over);
 	if (why != CIF_OK)
 		return why;
-	newsize = estimate_size_after_inlining(v->to, v->e) - over;
+	newsize = edge_size_after(v) - over;
 	if (edge_large_function_refuses(v->e, v->callee, v->to, newsize,
 					ipa_size_summaries->get(v->callee)->size -
 						over))
@@ -416,13 +459,13 @@ static bool edge_has_summaries(cgraph_edge *e, cgraph_node *callee)
 	       !DECL_DISREGARD_INLINE_LIMITS(callee->decl);
 }
 
-static void edge_limit_large_function(const struct edge_view *v,
+static void edge_limit_large_function(struct edge_view *v,
 				      struct edge_limit *l)
 {
 	edge_limit_set(l, "large-function-growth",
 		       opt_for_fn(v->to->decl, param_large_function_growth),
 		       edge_large_function_limit(v->e, v->callee), "size-after",
-		       estimate_size_after_inlining(v->to, v->e));
+		       edge_size_after(v));
 }
 
 /*
@@ -436,22 +479,33 @@ static void edge_limit_large_function(const struct edge_view *v,
  * growth.  A lower bound: it can turn a verdict to "other", never to
  * "blocked-by-asm".
  */
-static int edge_context_over(cgraph_edge *e, cgraph_node *callee, int over)
+static int64_t edge_free_size_1(cgraph_node *callee, int over)
 {
-	ipa_call_summary *cs = ipa_call_summaries->get(e);
 	clause_t all = ~(clause_t)0 &
 		       ~((clause_t)1 << ipa_predicate::false_condition);
 	clause_t inlined = all &
 			   ~((clause_t)1 << ipa_predicate::not_inlined_condition);
 	ipa_auto_call_arg_values avals;
 	ipa_call_estimates est;
+
+	(void)over;
+	ipa_call_context ctx(callee, inlined, all, vNULL, &avals);
+	ctx.estimate_size_and_time(&est, false, false);
+	return est.size;
+}
+
+/* growth: estimate_edge_growth(e), which the caller has asked already. */
+static int edge_context_over(cgraph_edge *e, cgraph_node *callee, int over,
+			     int growth)
+{
+	ipa_call_summary *cs = ipa_call_summaries->get(e);
 	int dropped;
 
 	if (over <= 0 || !cs || !ipa_fn_summaries->get(callee))
 		return over;
-	ipa_call_context ctx(callee, inlined, all, vNULL, &avals);
-	ctx.estimate_size_and_time(&est, false, false);
-	dropped = est.size - (estimate_edge_growth(e) + cs->call_stmt_size);
+	dropped = (int)growth_memo_get(callee, 0, GROWTH_MEMO_FREE_SIZE,
+				       edge_free_size_1) -
+		  (growth + cs->call_stmt_size);
 	if (dropped <= 0)
 		return over;
 	return dropped >= over ? 0 : over - dropped;
@@ -543,8 +597,9 @@ bool edge_limits_early(cgraph_edge *e, const struct edge_asm_sum *sum)
 	v.to = e->caller;
 	v.declared_inline = DECL_DECLARED_INLINE_P(callee->decl);
 	v.hot = e->maybe_hot_p();
-	over = edge_context_over(e, callee, over);
-	return edge_early_fits(&v, estimate_edge_growth(e) - over,
+	v.growth = estimate_edge_growth(e);
+	over = edge_context_over(e, callee, over, v.growth);
+	return edge_early_fits(&v, v.growth - over,
 			       estimate_min_edge_growth(e) - over);
 }
 
@@ -561,10 +616,10 @@ void edge_limits_before(cgraph_edge *e, const struct edge_asm_sum *sum,
 	edge_view_fill(&v, e, callee);
 	out->valid = true;
 	out->sum = sum;
-	out->growth = estimate_edge_growth(e);
+	out->growth = v.growth;
 	out->callee_size = ipa_size_summaries->get(callee)->size;
 	out->refuses = edge_rule(&v, out->growth, 0);
-	over = edge_context_over(e, callee, (int)sum->overcount);
+	over = edge_context_over(e, callee, (int)sum->overcount, v.growth);
 	out->fits = edge_rule(&v, out->growth, over) == CIF_OK;
 	out->early_fits = edge_early_fits(&v, out->growth - over,
 					  v.min_growth - over);
@@ -612,8 +667,9 @@ bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
 
 	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
 		return false;
-	over = edge_context_over(e, callee, (int)rec->overcount);
 	edge_view_fill(&v, e, callee);
+	rec->growth = v.growth;
+	over = edge_context_over(e, callee, (int)rec->overcount, v.growth);
 	rec->verdict = EDGE_VERDICT_OTHER;
 	rec->via = "limit";
 	/*

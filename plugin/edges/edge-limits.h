@@ -12,8 +12,9 @@
 /* edge-limits.cc: is this inline_failed one of the size limits judged? */
 bool edge_limits_is_size_reason(cgraph_inline_failed_t why);
 /*
- * While the IPA state holds still (the inliner's first look): remember
- * each callee's growth over all its callers instead of computing it
+ * While the IPA state holds still (the inliner's first look, the
+ * judging after it): remember each callee's growth over all its callers,
+ * and its size inlined with nothing known, instead of computing them
  * again for every call.
  */
 void edge_limits_memo_begin(void);

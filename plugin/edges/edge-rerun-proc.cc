@@ -388,9 +388,11 @@ void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 	free(buf);
 	if (r->outcome == EDGE_RERUN_ANSWERED) {
 		if (pl->opts.verbose)
-			fprintf(stderr, "asminline: the inliner's re-run answered for %lu calls in %.2f s (bound %u s)\n",
+			fprintf(stderr, "asminline: the inliner's re-run answered for %lu calls in %.2f s (bound %u s; %s)\n",
 				(unsigned long)r->n, edge_rerun_now() - t0,
-				bound);
+				bound,
+				r->direct ? "the child ran the IPA passes itself"
+					  : "through the pass manager");
 		return;
 	}
 	free(r->answers);

@@ -13,7 +13,7 @@
  *
  * At the first regular IPA pass that can read the IPA summaries (they
  * have just been computed, nothing that reads them has run:
- * edge_rerun_fork_point()) the plugin forks.  The child waits: only
+ * edge_rerun_fork_first()) the plugin forks.  The child waits: only
  * when the parent's own "inline" has refused a call for size whose callee
  * holds flagged asm (a call an edge record will be written for) is it told
  * to go on; otherwise it leaves, having cost a fork.  Then it:
@@ -60,7 +60,11 @@
 #include <signal.h>
 #include <sys/prctl.h>
 
-/* What travels through the pipe: one per call edge, then an end mark. */
+/*
+ * What travels through the pipe: one per call edge, then an end mark,
+ * whose "inlined" says how the child got to "inline": 1 running the IPA
+ * passes itself (edge_rerun_child_run), 0 through the pass manager.
+ */
 struct edge_rerun_wire {
 	uint64_t stmt;
 	uint64_t root;
@@ -79,8 +83,10 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
 }
 
 /*
- * The regular IPA passes that run before "cp" and that neither read a
- * function summary nor charge an asm (GCC 12's passes.def order):
+ * The regular IPA passes that run before "devirt" (GCC 12's passes.def
+ * order) and that neither read a function summary nor charge an asm:
+ *   analyzer       -fanalyzer's diagnostics: it reads bodies, changes
+ *                  nothing;
  *   odr            ODR types of C++ (none in C);
  *   whole-program  symbol visibility, from the declarations;
  *   profile_estimate  node frequencies from the call graph and the
@@ -95,27 +101,20 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
  *                  profile read from a file ipa_merge_profiles() changes
  *                  no count of the body that stays.
  * Their work does not depend on what the child changes, so the child
- * starts after them instead of doing it again: it forks at the first
- * other regular IPA pass ("devirt" with -O2), before "cp", whose clones
- * do depend on sizes.  With a profile (-fprofile-use, -fauto-profile)
- * it forks at the first, as it always did.
+ * starts after them instead of doing it again: it forks right after
+ * "icf" (edges.cc puts a pass there), before "devirt" and "cp", whose
+ * clones do depend on sizes.  With a profile (-fprofile-use,
+ * -fauto-profile) it forks before the first regular IPA pass, as it
+ * always did: true then.
  */
-bool edge_rerun_fork_point(const opt_pass *pass)
+bool edge_rerun_fork_first(void)
 {
-	static const char *const before[] = {
-		"odr", "whole-program", "profile_estimate", "icf",
-	};
-
-	if (flag_branch_probabilities || flag_auto_profile || !pass->name)
-		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(before); i++)
-		if (!strcmp(pass->name, before[i]))
-			/*
-			 * For tests/plugin/rerun-fork.sh: the fork where it
-			 * was before, to compare the records of both.
-			 */
-			return getenv("ASMINLINE_TEST_RERUN_FORK_FIRST") != NULL;
-	return true;
+	/*
+	 * For tests/plugin/rerun-fork.sh: the fork where it was before, to
+	 * compare the records of both.
+	 */
+	return flag_branch_probabilities || flag_auto_profile ||
+	       getenv("ASMINLINE_TEST_RERUN_FORK_FIRST") != NULL;
 }
 
 /* ---- the child ---- */
@@ -310,23 +309,150 @@ void edge_rerun_child_answer(struct edges_state *st)
 		}
 	}
 	w.stmt = EDGE_RERUN_END_STMT;
-	w.root = w.inlined = 0;
+	w.root = 0;
+	w.inlined = st->rerun.direct;
 	out.safe_push(w);
 	edge_rerun_write(st->rerun.fd, out.address(),
 			 out.length() * sizeof(w));
 	_exit(0);
 }
 
+/*
+ * The child's way from the fork to "inline": the regular IPA passes in
+ * between, run as the pass manager runs them (execute_one_pass(),
+ * GCC 12 to 16) but without what only watches or tidies: around each
+ * IPA pass the pass manager walks every function body three times
+ * (clear_last_verified, update_properties_after_pass, and
+ * execute_function_todo() with TODO_verify_il, a push_cfun() each, which
+ * with checking off verifies nothing and frees dominators no IPA pass
+ * leaves behind), sets up dumps and timers, and collects garbage: about
+ * 2 M instructions of the child's 25 M on kernel/fork.c.  What the
+ * decisions depend on is kept: each pass's gate, its execute(), the
+ * TODO_remove_functions it or its pass_data asks for, the transforms
+ * queued for later (never applied: the child leaves after "inline"),
+ * and the new functions processed.
+ *
+ * Only where nothing else could differ: GCC's plugin events off (another
+ * plugin's gate override or pass hook would be skipped), no -fdisable-
+ * or -fenable- (override_gate_status() is GCC's own), and every pass up
+ * to "inline" one of those below with no properties to update and no
+ * other todo; else the pass manager runs them, as before.
+ */
+static const char *const edge_rerun_direct_passes[] = {
+	"devirt", "cp", "sra", "cdtor", "fnsummary", "inline",
+};
+
+/*
+ * The todo flags those passes have: TODO_mark_first_instance is the pass
+ * manager's mark, no todo (it makes the walk of execute_todo() happen,
+ * which then does nothing but free dominators).
+ */
+#define EDGE_RERUN_DIRECT_TODO                                                 \
+	(TODO_dump_symtab | TODO_remove_functions | TODO_mark_first_instance)
+
+static bool edge_rerun_direct_known(const opt_pass *p)
+{
+	if (p->type != IPA_PASS || p->sub || !p->name ||
+	    p->properties_provided || p->properties_destroyed ||
+	    (p->todo_flags_start & ~TODO_mark_first_instance) ||
+	    (p->todo_flags_finish & ~EDGE_RERUN_DIRECT_TODO))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(edge_rerun_direct_passes); i++)
+		if (!strcmp(p->name, edge_rerun_direct_passes[i]))
+			return true;
+	return false;
+}
+
+static bool edge_rerun_direct_possible(const opt_pass *from,
+				       const opt_pass *before,
+				       const opt_pass *after)
+{
+	const opt_pass *p;
+
+	/* (tests/plugin/rerun-direct.sh compares with the pass manager.) */
+	if (flag_plugin_added || getenv("ASMINLINE_TEST_RERUN_PASS_MANAGER"))
+		return false;
+	for (unsigned i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_fdisable_ ||
+		    save_decoded_options[i].opt_index == OPT_fenable_)
+			return false;
+	for (p = from->next; p && p != after; p = p->next)
+		if (p != before && !edge_rerun_direct_known(p))
+			return false;
+	return p == after;
+}
+
+/* One regular IPA pass, as execute_one_pass() would run it here. */
+static void edge_rerun_direct_one(opt_pass *p)
+{
+	unsigned todo;
+
+	current_pass = p;
+	if (p->gate(NULL)) {
+		in_gimple_form = false;
+		todo = p->execute(NULL) | p->todo_flags_finish;
+		if (todo & ~EDGE_RERUN_DIRECT_TODO)
+			_exit(6);	/* not what was checked: no answer */
+		if (todo & TODO_remove_functions)
+			symtab->remove_unreachable_nodes(NULL);
+		if (((ipa_opt_pass_d *)p)->function_transform) {
+			cgraph_node *node;
+
+			FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
+				if (!node->inlined_to)
+					node->ipa_transforms_to_apply.safe_push(
+						(ipa_opt_pass_d *)p);
+		}
+		symtab->process_new_functions();
+	}
+	current_pass = NULL;
+	symtab->process_new_functions();	/* execute_ipa_pass_list() */
+}
+
+bool edge_rerun_child_run(struct edges_state *st, opt_pass *from,
+			  opt_pass *before, opt_pass *after)
+{
+	if (!edge_rerun_direct_possible(from, before, after))
+		return false;
+	st->rerun.direct = true;
+	for (opt_pass *p = from->next; p != after; p = p->next) {
+		if (p == before) {
+			st->inline_started = true;
+			edge_rerun_early(st);
+			continue;
+		}
+		edge_rerun_direct_one(p);
+	}
+	edge_rerun_child_answer(st);	/* does not return */
+	return true;
+}
+
 /* ---- the answers, in the parent ---- */
 
-static int edge_rerun_cmp(const void *a, const void *b)
+/*
+ * The answers by (statement, function), in an open-addressed table: the
+ * child answers for every call edge of the unit (thousands), the parent
+ * asks about its few refused ones; sorting them all cost more than the
+ * asking (0.6 M instructions on 6.12's fs/namei.o).  A call statement is
+ * never NULL: stmt 0 marks an empty slot.
+ */
+static size_t edge_rerun_hash(uintptr_t stmt, uint64_t root, size_t cap)
 {
-	const struct edge_rerun_answer *x = (const struct edge_rerun_answer *)a;
-	const struct edge_rerun_answer *y = (const struct edge_rerun_answer *)b;
+	uint64_t h = (uint64_t)stmt * 0x9e3779b97f4a7c15ULL ^
+		     root * 0xff51afd7ed558ccdULL;
 
-	if (x->stmt != y->stmt)
-		return x->stmt < y->stmt ? -1 : 1;
-	return x->root < y->root ? -1 : x->root > y->root;
+	return (size_t)(h >> 20) & (cap - 1);
+}
+
+static struct edge_rerun_answer *edge_rerun_slot(const struct edge_rerun *r,
+						 uintptr_t stmt, uint64_t root)
+{
+	size_t i = edge_rerun_hash(stmt, root, r->cap);
+
+	while (r->answers[i].stmt &&
+	       (r->answers[i].stmt != stmt || r->answers[i].root != root))
+		i = (i + 1) & (r->cap - 1);
+	return &r->answers[i];
 }
 
 /*
@@ -334,22 +460,6 @@ static int edge_rerun_cmp(const void *a, const void *b)
  * statement twice: one answer per (statement, function), -1 where the
  * copies were decided differently (the key cannot tell them apart).
  */
-static void edge_rerun_merge(struct edge_rerun *r)
-{
-	size_t out = 0;
-
-	for (size_t i = 0; i < r->n; i++) {
-		if (out && !edge_rerun_cmp(&r->answers[out - 1],
-					   &r->answers[i])) {
-			if (r->answers[out - 1].inlined != r->answers[i].inlined)
-				r->answers[out - 1].inlined = -1;
-			continue;
-		}
-		r->answers[out++] = r->answers[i];
-	}
-	r->n = out;
-}
-
 bool edge_rerun_parse(struct edge_rerun *r, const void *bytes, size_t len)
 {
 	const struct edge_rerun_wire *w = (const struct edge_rerun_wire *)bytes;
@@ -357,30 +467,37 @@ bool edge_rerun_parse(struct edge_rerun *r, const void *bytes, size_t len)
 
 	if (len % sizeof(*w) || !nw || w[nw - 1].stmt != EDGE_RERUN_END_STMT)
 		return false;
-	r->n = nw - 1;
-	r->answers = XNEWVEC(struct edge_rerun_answer, r->n ? r->n : 1);
-	for (size_t i = 0; i < r->n; i++) {
-		r->answers[i].stmt = (uintptr_t)w[i].stmt;
-		r->answers[i].root = w[i].root;
-		r->answers[i].inlined = w[i].inlined != 0;
+	r->direct = w[nw - 1].inlined != 0;
+	r->n = 0;
+	for (r->cap = 16; r->cap < 2 * nw; r->cap *= 2)
+		;
+	r->answers = XCNEWVEC(struct edge_rerun_answer, r->cap);
+	for (size_t i = 0; i + 1 < nw; i++) {
+		struct edge_rerun_answer *a;
+		int inlined = w[i].inlined != 0;
+
+		if (!w[i].stmt)
+			continue;	/* no call has it: not a call */
+		a = edge_rerun_slot(r, (uintptr_t)w[i].stmt, w[i].root);
+		if (!a->stmt) {
+			a->stmt = (uintptr_t)w[i].stmt;
+			a->root = w[i].root;
+			a->inlined = inlined;
+			r->n++;
+		} else if (a->inlined != inlined) {
+			a->inlined = -1;
+		}
 	}
-	if (r->n)
-		qsort(r->answers, r->n, sizeof(*r->answers), edge_rerun_cmp);
-	edge_rerun_merge(r);
 	return true;
 }
 
 int edge_rerun_lookup(struct edges_state *st, cgraph_edge *e)
 {
 	struct edge_rerun *r = &st->rerun;
-	struct edge_rerun_answer key, *hit;
+	const struct edge_rerun_answer *hit;
 
 	if (r->outcome != EDGE_RERUN_ANSWERED || !e->call_stmt || !r->n)
 		return -1;
-	key.stmt = (uintptr_t)e->call_stmt;
-	key.root = edge_rerun_root(e);
-	hit = (struct edge_rerun_answer *)bsearch(&key, r->answers, r->n,
-						  sizeof(*r->answers),
-						  edge_rerun_cmp);
-	return hit ? hit->inlined : -1;	/* -1 also for a split answer */
+	hit = edge_rerun_slot(r, (uintptr_t)e->call_stmt, edge_rerun_root(e));
+	return hit->stmt ? hit->inlined : -1;	/* -1 also for a split answer */
 }

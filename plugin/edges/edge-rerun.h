@@ -12,10 +12,12 @@
 struct asminline_plugin;
 
 /*
- * edge-rerun.cc: is pass, a regular IPA pass, the one the re-run forks at
- * (the first that can read a function summary or an asm's charge)?
+ * edge-rerun.cc: does the re-run fork before the first regular IPA pass
+ * (a profile read from a file, a test hook) rather than right after
+ * "icf", before the first that can read a function summary or an asm's
+ * charge?
  */
-bool edge_rerun_fork_point(const opt_pass *pass);
+bool edge_rerun_fork_first(void);
 
 /*
  * edge-rerun.cc, the child's side.  Child_start: right after the fork,
@@ -30,8 +32,16 @@ void edge_rerun_child_start(struct asminline_plugin *pl,
 void edge_rerun_child_answer(struct edges_state *st);
 void edge_rerun_early(struct edges_state *st);
 /*
+ * edge-rerun.cc, the child at the fork pass from: run the IPA passes up
+ * to "inline" itself (the plugin's passes before and after it do the
+ * early step and the answer), and leave; false, having done nothing,
+ * when the pass manager has to run them.
+ */
+bool edge_rerun_child_run(struct edges_state *st, opt_pass *from,
+			  opt_pass *before, opt_pass *after);
+/*
  * edge-rerun.cc, the answers in the parent.  Parse: the whole answer
- * (the bytes read from the pipe) into r->answers, sorted and merged; false
+ * (the bytes read from the pipe) into r->answers, merged; false
  * on a short or torn one.  Lookup: 1 the re-run inlined e's call, 0 it
  * refused it, -1 no answer.
  */

@@ -10,6 +10,8 @@
 #include "gcc-compat.h"
 #include "edge-record.h"
 
+struct edge_asm_tpl;
+
 /* What edge-asm.cc knows about one template seen by the asm pass. */
 struct edge_asm_seen {
 	const char *tpl;		/* gimple_asm_string(): shared by copies */
@@ -28,10 +30,19 @@ struct edge_asm_sum {
 	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
 };
 
-/* Summaries of callee bodies by cgraph node uid, filled lazily. */
+/*
+ * Summaries of callee bodies by cgraph node uid, filled lazily, in an
+ * open-addressed table (uids count every node the unit ever had, inline
+ * clones included: an array by uid was cleared at every growth).
+ */
+struct edge_asm_cache_slot {
+	unsigned uid1;			/* the node's uid + 1, 0 empty */
+	struct edge_asm_sum *sum;
+};
+
 struct edge_asm_cache {
-	struct edge_asm_sum **sums;
-	size_t n;
+	struct edge_asm_cache_slot *slots;
+	size_t cap, used;		/* cap a power of two, or 0 */
 	bool with_ipa_inlines;		/* count bodies the IPA inliner chose */
 };
 
@@ -48,6 +59,12 @@ struct edge_before {
 	int callee_size;
 	const struct edge_asm_sum *sum;	/* in edges_state::before_asm */
 	struct edge_limit limit;
+};
+
+/* A first look in edges_state::before: uid1 is the edge's uid + 1, 0 empty. */
+struct edge_before_slot {
+	unsigned uid1;
+	struct edge_before b;
 };
 
 /*
@@ -107,17 +124,20 @@ struct edge_rerun {
 	int go;				/* parent: write end of the word pipe */
 	int fd;				/* the answer pipe: parent reads it */
 	double started;			/* cc1's clock when the plugin loaded */
-	struct edge_rerun_answer *answers;	/* sorted by (stmt, root) */
-	size_t n;
+	bool direct;			/* the child ran the IPA passes itself */
+	struct edge_rerun_answer *answers;	/* hashed by (stmt, root) */
+	size_t cap;			/* its slots, a power of two */
+	size_t n;			/* distinct answers */
 };
 
 struct edges_state {
-	const char *plugin_name;	/* for unregister_callback */
+	const char *plugin_name;	/* for register_callback */
+	opt_pass *before_inline;	/* the plugin's passes around "inline" */
+	opt_pass *after_inline;
 	struct edge_rerun rerun;
 	bool rerun_tried;		/* the fork point has passed */
 	unsigned long nflagged_seen;	/* flagged statements the asm pass saw */
 	bool inline_started;		/* the "inline" IPA pass has begun */
-	tree einline_fn;		/* "einline" runs for this function */
 	struct edge_early_look *early;	/* sorted by stmt before lookups */
 	size_t nearly;
 	size_t capearly;
@@ -128,10 +148,13 @@ struct edges_state {
 	size_t nseen;
 	size_t capseen;
 	bool seen_sorted;
+	struct edge_asm_tpl *tpls;	/* templates met, by pointer (hashed) */
+	size_t ntpls, captpls;
 	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
 	struct edge_asm_cache after_asm;	/* and with what it inlined */
-	struct edge_before *before;	/* by edge uid */
-	size_t nbefore;
+	struct edge_before_slot *before;	/* by edge uid (hashed) */
+	size_t nbefore;			/* slots, a power of two, or 0 */
+	size_t nbefore_used;
 	struct cgraph_2edge_hook_list *dup_hook;
 	unsigned long nrefused;		/* size-refused edges looked at */
 	unsigned long nrecords;

@@ -4,17 +4,18 @@
  *
  * When: right after "einline" ran for each function (edges_early_look);
  * at the first regular IPA pass that can read the summaries, where the
- * re-run is forked (edge-rerun.cc; in the child this callback only waits
- * for "inline" to end); and twice around "inline".  Just before it runs,
+ * re-run is forked (edge-rerun.cc; in the child only "inline" counts
+ * then); and twice around "inline": at passes of the plugin's own, put in
+ * GCC's pass lists there (edges_register).  Just before it runs,
  * every edge is as the inliner will first see it: its figures are kept
  * by edge uid (edge_limits_before), and an edge duplication hook hands
  * them to the copies inlining makes.  Then the IPA inliner (ipa_inline())
  * has made every decision when the next IPA pass starts, and its summaries
  * (ipa_fn_summaries, ipa_size_summaries, ipa_call_summaries, the ipa-prop
  * jump functions that give estimate_edge_growth() its context) live until
- * "free-fnsummary" runs, a few passes later.  PLUGIN_PASS_EXECUTION fires
- * before each pass that runs: the first one after "inline" is the moment.
- * Not PLUGIN_ALL_IPA_PASSES_END: the summaries are gone by then.  Bodies
+ * "free-fnsummary" runs, a few passes later: the pass right after
+ * "inline" is the moment.  Not PLUGIN_ALL_IPA_PASSES_END: the summaries
+ * are gone by then.  Bodies
  * are not changed yet (inline_transform applies the decisions later, one
  * function at a time), so the GIMPLE of every callee is still the one the
  * inliner measured.
@@ -43,7 +44,7 @@ void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
 {
 	if (!pl->edges)
 		return;
-	edge_asm_note(pl->edges, rec->tpl, rec->tpl_len, rec->fingerprint,
+	edge_asm_note(pl->edges, rec->tpl, rec->tpl_hash, rec->fingerprint,
 		      rec->tpl_res.est_insns);
 	pl->edges->nflagged_seen += rec->flagged;
 }
@@ -96,31 +97,56 @@ static void edges_trace(const struct edge_record *rec)
 		edge_verdict_name(rec->verdict));
 }
 
-/* The slot of an edge uid in the table of first looks, grown on demand. */
+/*
+ * The first looks by edge uid, in an open-addressed table: uids count
+ * every edge the unit ever had (above 150,000 on kernel/fork.c, early
+ * inlining makes and drops many), the looks are a few hundred.  An array
+ * indexed by uid was 16 MB to clear there.
+ */
+static size_t edges_before_index(const struct edges_state *st, int uid)
+{
+	size_t mask = st->nbefore - 1;
+	size_t i = ((size_t)(unsigned)uid * 0x9e3779b97f4a7c15ULL >> 20) & mask;
+
+	while (st->before[i].uid1 && st->before[i].uid1 != (unsigned)uid + 1)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* The slot of an edge uid, made (empty) if it has none. */
 static struct edge_before *edges_before_slot(struct edges_state *st, int uid)
 {
-	size_t i = (size_t)uid;
+	struct edge_before_slot *slot;
 
-	if (i >= st->nbefore) {
-		size_t n = st->nbefore ? st->nbefore : 1024;
+	if (2 * (st->nbefore_used + 1) > st->nbefore) {
+		struct edge_before_slot *old = st->before;
+		size_t oldn = st->nbefore;
 
-		while (n <= i)
-			n *= 2;
-		st->before = (struct edge_before *)xrealloc(
-			st->before, n * sizeof(*st->before));
-		memset(st->before + st->nbefore, 0,
-		       (n - st->nbefore) * sizeof(*st->before));
-		st->nbefore = n;
+		st->nbefore = oldn ? 2 * oldn : 256;
+		st->before = XCNEWVEC(struct edge_before_slot, st->nbefore);
+		for (size_t i = 0; i < oldn; i++)
+			if (old[i].uid1)
+				st->before[edges_before_index(
+					st, (int)(old[i].uid1 - 1))] = old[i];
+		free(old);
 	}
-	return &st->before[i];
+	slot = &st->before[edges_before_index(st, uid)];
+	if (!slot->uid1) {
+		slot->uid1 = (unsigned)uid + 1;
+		st->nbefore_used++;
+	}
+	return &slot->b;
 }
 
 static const struct edge_before *edges_before_get(struct edges_state *st,
 						  cgraph_edge *e)
 {
-	size_t i = (size_t)e->get_uid();
+	const struct edge_before_slot *slot;
 
-	return i < st->nbefore && st->before[i].valid ? &st->before[i] : NULL;
+	if (!st->nbefore)
+		return NULL;
+	slot = &st->before[edges_before_index(st, e->get_uid())];
+	return slot->uid1 && slot->b.valid ? &slot->b : NULL;
 }
 
 /*
@@ -171,7 +197,13 @@ static void edges_early_look(struct asminline_plugin *pl,
 {
 	cgraph_node *node = cgraph_node::get(fn);
 
-	if (!node || !ipa_fn_summaries || !ipa_call_summaries)
+	/*
+	 * No statement of the unit is flagged (the asm pass has seen them all:
+	 * every function is lowered before the first einline, and later
+	 * copies share the templates): no callee holds over-counted asm.
+	 */
+	if (!st->nflagged_seen || !node || !ipa_fn_summaries ||
+	    !ipa_call_summaries)
 		return;
 	for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
 		cgraph_node *callee;
@@ -288,6 +320,8 @@ static void edges_first_look(struct asminline_plugin *pl,
 {
 	cgraph_node *node;
 
+	if (!st->nflagged_seen)
+		return;		/* no callee holds over-counted asm */
 	st->before_asm.with_ipa_inlines = false;
 	edge_limits_memo_begin();
 	FOR_EACH_FUNCTION(node) {
@@ -319,6 +353,8 @@ static bool edges_wanted(struct asminline_plugin *pl, struct edges_state *st,
 	if (!edge_limits_is_size_reason(e->inline_failed))
 		return false;
 	st->nrefused++;
+	if (!st->nflagged_seen)
+		return false;
 	sum = edge_asm_callee(pl, st, &st->after_asm, callee);
 	return sum->overcount || (before && before->sum->overcount);
 }
@@ -333,7 +369,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	struct edge_record rec;
 
 	memset(&rec, 0, sizeof(rec));
-	rec.tu = srcpath_rel(&pl->paths, main_input_filename);
+	rec.tu = pl->tu;
 	rec.srctree = pl->paths.root ? pl->paths.root : "";
 	rec.caller = edges_decl_name(e->caller->decl);
 	rec.inlined_into = e->caller->inlined_to
@@ -344,7 +380,6 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	edges_locate(pl, &rec, e);
 	rec.reason = cgraph_inline_failed_string(e->inline_failed);
 	rec.callee_size = ipa_size_summaries->get(callee)->size;
-	rec.growth = estimate_edge_growth(e);
 	rec.overcount = rec.overcount_after = sum->overcount;
 	rec.nasm = sum->nasm;
 	rec.unit_rerun = edge_rerun_outcome_name(st->rerun.outcome);
@@ -400,8 +435,11 @@ static void edges_walk(struct asminline_plugin *pl, struct edges_state *st)
 		}
 	}
 	edge_rerun_collect(pl, st, !wanted.is_empty());
+	/* Nothing changes a summary while the calls are judged. */
+	edge_limits_memo_begin();
 	FOR_EACH_VEC_ELT(wanted, i, e)
 		edges_one(pl, st, e, edges_callee(e));
+	edge_limits_memo_end();
 	wanted.release();
 }
 
@@ -437,62 +475,166 @@ static void edges_start_rerun(struct asminline_plugin *pl,
 	edge_rerun_start(pl, st);
 }
 
-static void edges_pass_execution(void *gcc_data, void *user_data)
+/*
+ * The moments, each a pass of the plugin's own put in GCC's pass lists
+ * (edges_register): the early look right after "einline" ran for a
+ * function; the fork at the first regular IPA pass that can read a
+ * summary; the inliner's first look just before "inline", and its
+ * refusals just after it.  What the child does at the last two is its
+ * own (edge-rerun.cc): it stops after "inline".
+ */
+enum edges_point {
+	EDGES_AFTER_EINLINE,	/* GIMPLE: after "einline", one function */
+	EDGES_FORK_FIRST,	/* before the first regular IPA pass */
+	EDGES_FORK,		/* after "icf" */
+	EDGES_BEFORE_INLINE,
+	EDGES_AFTER_INLINE,
+};
+
+/* The summaries are computed, nothing that reads them has run: fork. */
+static void edges_fork(struct asminline_plugin *pl, struct edges_state *st)
 {
-	opt_pass *pass = (opt_pass *)gcc_data;
-	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
+	st->rerun_tried = true;
+	if (optimize && edges_summaries_live())
+		edges_start_rerun(pl, st);
+}
+
+static void edges_at(struct asminline_plugin *pl, enum edges_point point,
+		     opt_pass *pass)
+{
 	struct edges_state *st = pl->edges;
 
 	if (st->done)
 		return;
-	/*
-	 * The summaries are computed, nothing that reads them has run: fork
-	 * the re-run (edge_rerun_fork_point()).
-	 */
-	if (!st->rerun_tried && pass->type == IPA_PASS &&
-	    edge_rerun_fork_point(pass)) {
-		st->rerun_tried = true;
-		if (optimize && edges_summaries_live())
-			edges_start_rerun(pl, st);
-	}
 	if (st->rerun.state == EDGE_RERUN_CHILD) {
-		if (st->inline_started)
-			edge_rerun_child_answer(st);	/* does not return */
-		st->inline_started = pass->type == IPA_PASS && pass->name &&
-				     !strcmp(pass->name, "inline");
-		if (st->inline_started)
+		if (point == EDGES_BEFORE_INLINE) {
+			st->inline_started = true;
 			edge_rerun_early(st);
+		} else if (point == EDGES_AFTER_INLINE && st->inline_started) {
+			edge_rerun_child_answer(st);	/* does not return */
+		}
 		return;
 	}
-	if (st->einline_fn) {
-		if (cfun && current_function_decl == st->einline_fn)
-			edges_early_look(pl, st, st->einline_fn);
-		st->einline_fn = NULL_TREE;
-	}
-	if (!st->inline_started && cfun && pass->name &&
-	    !strcmp(pass->name, "einline")) {
-		st->einline_fn = current_function_decl;
-		return;
-	}
-	if (!st->inline_started) {
-		if (pass->type != IPA_PASS || !pass->name ||
-		    strcmp(pass->name, "inline"))
-			return;
+	switch (point) {
+	case EDGES_AFTER_EINLINE:
+		if (!st->inline_started && current_function_decl)
+			edges_early_look(pl, st, current_function_decl);
+		break;
+	case EDGES_FORK_FIRST:
+	case EDGES_FORK:
+		if (st->rerun_tried ||
+		    (point == EDGES_FORK_FIRST && !edge_rerun_fork_first()))
+			break;
+		edges_fork(pl, st);
+		/* The child: on to "inline" itself, if it can. */
+		if (st->rerun.state == EDGE_RERUN_CHILD)
+			edge_rerun_child_run(st, pass, st->before_inline,
+					     st->after_inline);
+		break;
+	case EDGES_BEFORE_INLINE:
+		if (st->inline_started)
+			break;
 		st->inline_started = true;
 		if (edges_summaries_live())
 			edges_first_look(pl, st);
-		return;
+		break;
+	case EDGES_AFTER_INLINE:
+		if (!st->inline_started)
+			break;
+		st->done = true;
+		edges_stop_hook(st);
+		if (edges_summaries_live())
+			edges_walk(pl, st);
+		break;
 	}
-	st->done = true;
-	edges_stop_hook(st);
-	if (edges_summaries_live())
-		edges_walk(pl, st);
-	/*
-	 * Nothing more to look at: the passes still to run (most of them,
-	 * the RTL ones for every function) need not call us.  GCC only
-	 * unlinks the entry, so the loop now calling us goes on safely.
-	 */
-	unregister_callback(st->plugin_name, PLUGIN_PASS_EXECUTION);
+}
+
+/*
+ * Each pass does its work in its gate and says no.  A pass that runs
+ * costs more than its own work: around each IPA pass the pass manager
+ * walks every function body three times (execute_todo() and the property
+ * updates, a push_cfun() each), about 0.5 M instructions on
+ * kernel/fork.c.  execute_one_pass() sets current_pass before it asks
+ * the gate; dump_passes() (-fdump-passes), the IPA summary and LTO
+ * streaming steps ask IPA gates too, with current_pass not set to the
+ * pass: no moment to look.  A name starting with '*' has no dump file.
+ */
+static const pass_data edges_gimple_pass_data = {
+	GIMPLE_PASS, "*asminline_einline", OPTGROUP_NONE, TV_NONE,
+	0, 0, 0, 0, 0,
+};
+
+/*
+ * IPA_PASSes, not SIMPLE_IPA_PASSes: a pass is put only beside a pass of
+ * its own type (position_pass()), and the regular IPA passes are
+ * IPA_PASSes.  They have no summary to generate, stream or apply.  One
+ * name each, for -fdump-passes.
+ */
+#define EDGES_IPA_PASS_DATA(name)                                            \
+	{ IPA_PASS, name, OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0 }
+
+static const pass_data edges_ipa_pass_data[] = {	/* by edges_point */
+	EDGES_IPA_PASS_DATA(NULL),	/* EDGES_AFTER_EINLINE: GIMPLE */
+	EDGES_IPA_PASS_DATA("*asminline_fork_first"),
+	EDGES_IPA_PASS_DATA("*asminline_fork"),
+	EDGES_IPA_PASS_DATA("*asminline_inline_before"),
+	EDGES_IPA_PASS_DATA("*asminline_inline_after"),
+};
+
+namespace {
+
+class edges_gimple_pass : public gimple_opt_pass {
+public:
+	edges_gimple_pass(gcc::context *ctxt, struct asminline_plugin *pl)
+		: gimple_opt_pass(edges_gimple_pass_data, ctxt), pl_(pl)
+	{
+	}
+
+	bool gate(function *fun) final override
+	{
+		if (current_pass == this && fun)
+			edges_at(pl_, EDGES_AFTER_EINLINE, this);
+		return false;
+	}
+
+private:
+	struct asminline_plugin *pl_;
+};
+
+class edges_ipa_pass : public ipa_opt_pass_d {
+public:
+	edges_ipa_pass(gcc::context *ctxt, struct asminline_plugin *pl,
+		       enum edges_point point)
+		: ipa_opt_pass_d(edges_ipa_pass_data[point], ctxt, NULL, NULL,
+				 NULL, NULL, NULL, NULL, 0, NULL, NULL),
+		  pl_(pl), point_(point)
+	{
+	}
+
+	bool gate(function *fun) final override
+	{
+		if (current_pass == this && !fun)
+			edges_at(pl_, point_, this);
+		return false;
+	}
+
+private:
+	struct asminline_plugin *pl_;
+	enum edges_point point_;
+};
+
+} /* namespace */
+
+static void edges_insert(const char *plugin_name, opt_pass *pass,
+			 const char *ref, enum pass_positioning_ops where)
+{
+	struct register_pass_info info;
+
+	info.pass = pass;
+	info.reference_pass_name = ref;
+	info.ref_pass_instance_number = 1;
+	info.pos_op = where;
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
 void edges_register(struct asminline_plugin *pl, const char *plugin_name)
@@ -500,8 +642,18 @@ void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 	pl->edges = XCNEW(struct edges_state);
 	pl->edges->plugin_name = plugin_name;
 	edge_rerun_init(pl->edges);
-	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
-			  edges_pass_execution, pl);
+	edges_insert(plugin_name, new edges_gimple_pass(g, pl), "einline",
+		     PASS_POS_INSERT_AFTER);
+	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_FORK_FIRST),
+		     "analyzer", PASS_POS_INSERT_BEFORE);
+	edges_insert(plugin_name, new edges_ipa_pass(g, pl, EDGES_FORK), "icf",
+		     PASS_POS_INSERT_AFTER);
+	pl->edges->before_inline = new edges_ipa_pass(g, pl, EDGES_BEFORE_INLINE);
+	pl->edges->after_inline = new edges_ipa_pass(g, pl, EDGES_AFTER_INLINE);
+	edges_insert(plugin_name, pl->edges->before_inline, "inline",
+		     PASS_POS_INSERT_BEFORE);
+	edges_insert(plugin_name, pl->edges->after_inline, "inline",
+		     PASS_POS_INSERT_AFTER);
 }
 
 const char *edges_unit_rerun(const struct edges_state *st, const char **why)

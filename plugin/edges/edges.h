@@ -39,7 +39,7 @@ struct edges_state;
  * known by its fingerprint and est_insns.
  */
 void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec);
-/* edges.cc: register the PLUGIN_PASS_EXECUTION callback (plugin_init). */
+/* edges.cc: put the edge code's passes in GCC's pass lists (plugin_init). */
 void edges_register(struct asminline_plugin *pl, const char *plugin_name);
 /* edges.cc: free everything (PLUGIN_FINISH). */
 void edges_finish(struct asminline_plugin *pl);

@@ -35,6 +35,7 @@ struct asm_record {
 
 	const char *tpl;		/* gimple_asm_string(), raw */
 	size_t tpl_len;
+	uint64_t tpl_hash;		/* fingerprint_template_hash() of it */
 	bool basic;			/* basic asm: no operands, no %-escapes */
 	bool asm_inline;		/* as written in the source */
 	bool is_volatile;

@@ -16,22 +16,23 @@ const char *edge_verdict_name(enum edge_verdict v)
 	return v == EDGE_VERDICT_BLOCKED_BY_ASM ? "blocked-by-asm" : "other";
 }
 
+/* key, klen: JSON_KEY_LIT("name"), a key of the format. */
 static void edge_record_key_str(struct json_buf *b, const char *key,
-				const char *val)
+				size_t klen, const char *val)
 {
-	json_key(b, key);
+	json_key_plain(b, key, klen);
 	json_cstring(b, val ? val : "");
 }
 
-/* Sizes are ints in GCC; a negative growth (inlining shrinks) is real. */
-static void edge_record_key_int(struct json_buf *b, const char *key, long val)
+/*
+ * Sizes are ints in GCC; a negative growth (inlining shrinks) is real.
+ * No snprintf: a dozen per record were a third of a record's cost.
+ */
+static void edge_record_key_int(struct json_buf *b, const char *key,
+				size_t klen, long val)
 {
-	char num[24];
-
-	json_key(b, key);
-	snprintf(num, sizeof(num), "%ld", val);
-	json_buf_raw(b, num, strlen(num));
-	b->need_comma = true;
+	json_key_plain(b, key, klen);
+	json_int(b, val);
 }
 
 void edge_record_render_object(const struct edge_record *rec,
@@ -40,50 +41,53 @@ void edge_record_render_object(const struct edge_record *rec,
 	char fp[FINGERPRINT_HEX_LEN + 1];
 
 	json_begin_object(b);
-	edge_record_key_str(b, "record", "edge");
-	edge_record_key_int(b, "format_version", ASM_RECORD_FORMAT_VERSION);
-	edge_record_key_str(b, "tu", rec->tu);
-	edge_record_key_str(b, "srctree", rec->srctree);
-	edge_record_key_str(b, "caller", rec->caller);
-	edge_record_key_str(b, "inlined_into", rec->inlined_into);
-	edge_record_key_str(b, "callee", rec->callee);
-	edge_record_key_str(b, "callee_symbol", rec->callee_symbol);
-	edge_record_key_str(b, "file", rec->file);
-	edge_record_key_int(b, "line", rec->line);
-	edge_record_key_int(b, "column", rec->column);
-	edge_record_key_str(b, "reason", rec->reason);
-	edge_record_key_int(b, "callee_size", rec->callee_size);
-	edge_record_key_int(b, "growth", rec->growth);
-	edge_record_key_int(b, "overcount", rec->overcount);
-	edge_record_key_int(b, "asm_count", rec->nasm);
+	edge_record_key_str(b, JSON_KEY_LIT("record"), "edge");
+	edge_record_key_int(b, JSON_KEY_LIT("format_version"),
+			    ASM_RECORD_FORMAT_VERSION);
+	edge_record_key_str(b, JSON_KEY_LIT("tu"), rec->tu);
+	edge_record_key_str(b, JSON_KEY_LIT("srctree"), rec->srctree);
+	edge_record_key_str(b, JSON_KEY_LIT("caller"), rec->caller);
+	edge_record_key_str(b, JSON_KEY_LIT("inlined_into"), rec->inlined_into);
+	edge_record_key_str(b, JSON_KEY_LIT("callee"), rec->callee);
+	edge_record_key_str(b, JSON_KEY_LIT("callee_symbol"),
+			    rec->callee_symbol);
+	edge_record_key_str(b, JSON_KEY_LIT("file"), rec->file);
+	edge_record_key_int(b, JSON_KEY_LIT("line"), rec->line);
+	edge_record_key_int(b, JSON_KEY_LIT("column"), rec->column);
+	edge_record_key_str(b, JSON_KEY_LIT("reason"), rec->reason);
+	edge_record_key_int(b, JSON_KEY_LIT("callee_size"), rec->callee_size);
+	edge_record_key_int(b, JSON_KEY_LIT("growth"), rec->growth);
+	edge_record_key_int(b, JSON_KEY_LIT("overcount"), rec->overcount);
+	edge_record_key_int(b, JSON_KEY_LIT("asm_count"), rec->nasm);
 
-	json_key(b, "limit");
+	json_key_plain(b, JSON_KEY_LIT("limit"));
 	json_begin_object(b);
-	edge_record_key_str(b, "name", rec->limit.name);
-	edge_record_key_int(b, "param", rec->limit.param);
-	edge_record_key_int(b, "value", rec->limit.value);
-	edge_record_key_str(b, "measure", rec->limit.measure);
-	edge_record_key_int(b, "measured", rec->limit.measured);
+	edge_record_key_str(b, JSON_KEY_LIT("name"), rec->limit.name);
+	edge_record_key_int(b, JSON_KEY_LIT("param"), rec->limit.param);
+	edge_record_key_int(b, JSON_KEY_LIT("value"), rec->limit.value);
+	edge_record_key_str(b, JSON_KEY_LIT("measure"), rec->limit.measure);
+	edge_record_key_int(b, JSON_KEY_LIT("measured"), rec->limit.measured);
 	json_end_object(b);
 
-	edge_record_key_str(b, "measured_at", rec->measured_at);
-	edge_record_key_str(b, "via", rec->via);
-	edge_record_key_str(b, "rerun", rec->rerun < 0	   ? "none"
+	edge_record_key_str(b, JSON_KEY_LIT("measured_at"), rec->measured_at);
+	edge_record_key_str(b, JSON_KEY_LIT("via"), rec->via);
+	edge_record_key_str(b, JSON_KEY_LIT("rerun"),
+			    rec->rerun < 0	   ? "none"
 				       : rec->rerun ? "inlined"
 						    : "refused");
-	edge_record_key_str(b, "unit_rerun", rec->unit_rerun);
-	json_key(b, "reproduced");
+	edge_record_key_str(b, JSON_KEY_LIT("unit_rerun"), rec->unit_rerun);
+	json_key_plain(b, JSON_KEY_LIT("reproduced"));
 	json_bool(b, rec->reproduced);
-	edge_record_key_str(b, "verdict", edge_verdict_name(rec->verdict));
-	json_key(b, "fingerprints");
+	edge_record_key_str(b, JSON_KEY_LIT("verdict"),
+			    edge_verdict_name(rec->verdict));
+	json_key_plain(b, JSON_KEY_LIT("fingerprints"));
 	json_begin_array(b);
 	for (unsigned i = 0; i < rec->nfingerprints; i++) {
-		snprintf(fp, sizeof(fp), "%016llx",
-			 (unsigned long long)rec->fingerprints[i]);
-		json_cstring(b, fp);
+		fingerprint_hex(rec->fingerprints[i], fp);
+		json_string(b, fp, FINGERPRINT_HEX_LEN);
 	}
 	json_end_array(b);
-	edge_record_key_int(b, "fingerprints_dropped",
+	edge_record_key_int(b, JSON_KEY_LIT("fingerprints_dropped"),
 			    rec->fingerprints_dropped);
 	json_end_object(b);
 }

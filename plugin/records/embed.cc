@@ -212,10 +212,17 @@ static void embed_render_unit(const struct embed_unit *e,
 	json_end_object(b);
 }
 
+/* A byte GAS reads as itself in a string: printable ASCII but '"', '\\'. */
+static inline bool embed_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 /*
  * One .ident directive holding EMBED_PREFIX and the JSON text, escaped
  * into a stack buffer and written a chunk at a time (one stdio call per
- * byte was most of embedding's cost).
+ * byte was most of embedding's cost); runs of bytes that need no escape
+ * are copied whole.
  */
 static size_t embed_put_string(FILE *out, const char *json, size_t len)
 {
@@ -226,7 +233,25 @@ static size_t embed_put_string(FILE *out, const char *json, size_t len)
 	fputs("\t.ident\t\"" EMBED_PREFIX, out);
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
+		size_t run = i;
 
+		/* Bytes GAS takes as they are go by the run. */
+		while (run < len && embed_plain(s[run]))
+			run++;
+		if (run > i) {
+			if (n + (run - i) > sizeof(buf)) {
+				fwrite(buf, 1, n, out);
+				n = 0;
+			}
+			if (run - i > sizeof(buf)) {
+				fwrite(s + i, 1, run - i, out);
+			} else {
+				memcpy(buf + n, s + i, run - i);
+				n += run - i;
+			}
+			i = run - 1;
+			continue;
+		}
 		if (n + 4 > sizeof(buf)) {	/* an escape is at most 4 */
 			fwrite(buf, 1, n, out);
 			n = 0;
@@ -234,13 +259,11 @@ static size_t embed_put_string(FILE *out, const char *json, size_t len)
 		if (c == '"' || c == '\\') {
 			buf[n++] = '\\';
 			buf[n++] = (char)c;
-		} else if (c < 0x20 || c >= 0x7f) {	/* "\\%03o" */
+		} else {	/* "\\%03o" */
 			buf[n++] = '\\';
 			buf[n++] = (char)('0' + (c >> 6));
 			buf[n++] = (char)('0' + ((c >> 3) & 7));
 			buf[n++] = (char)('0' + (c & 7));
-		} else {
-			buf[n++] = (char)c;
 		}
 	}
 	fwrite(buf, 1, n, out);

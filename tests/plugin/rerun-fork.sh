@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # rerun-fork.sh PLUGIN CC — where the inliner's re-run forks
-# (edge_rerun_fork_point(), plugin/edges/edge-rerun.cc): after odr,
+# (edge_rerun_fork_first(), plugin/edges/edge-rerun.cc): after odr,
 # whole-program, profile_estimate and icf, which the child no longer runs
 # again.  On rerun-fork.c, whose twin bodies of flagged asm icf folds
 # (its dump says "Equal symbols: 2"), the report is the same record for
