@@ -164,7 +164,7 @@ static bool attr_udata(const struct die_attr *at, const uint8_t *end, uint64_t *
 }
 
 /*
- * visit_subprogram()'s abstract_origin() and inline_attr(): from the DIE
+ * As dwarf_die_origin_inline() (dwarf-die.h) reads it with libdw: from the DIE
  * whose DW_AT_abstract_origin is origin, up to 8 links along the chain,
  * and the DW_AT_inline of the DIE it ends at, as a byte (0: none).
  * False: libdw must follow it (a reference that is not CU-relative or
@@ -334,7 +334,7 @@ bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 	if (f->noreturn && !got[NAME].found && (got[ORIGIN].found || got[SPEC].found))
 		return false;
 	if (got[LOW].found && got[HIGH].found) {
-		/* die_code(): dwarf_lowpc() and dwarf_highpc() */
+		/* dwarf_die_code(): dwarf_lowpc() and dwarf_highpc() */
 		if (!attr_addr(&got[LOW], u, &low) ||
 		    !attr_high(&got[HIGH], end, u, low, &high))
 			return false;

@@ -102,7 +102,7 @@ bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
 struct dwarf_scan_func {
 	bool noreturn;			/* DW_AT_noreturn */
 	const char *name;		/* with it: its DW_AT_name, or NULL */
-	bool code;			/* it has code, as dwarf.c's die_code()
+	bool code;			/* it has code, as dwarf_die_code()
 					 * finds it with libdw: */
 	uint64_t entry, size;		/* where it is entered, its bytes */
 };

@@ -7,6 +7,7 @@
  * whole come here read; every other DIE through libdw.
  */
 #include "dwarf-walk.h"
+#include "dwarf-die.h"
 
 #include <dwarf.h>
 #include <stdarg.h>
@@ -45,8 +46,7 @@ bool dwarf_walk_flat(const struct dwarf_walk *w, Dwarf_Addr a, uint64_t *flat)
 	return true;
 }
 
-/* Entry address and total size of a concrete subprogram. */
-static bool die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
+bool dwarf_die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
 {
 	Dwarf_Addr base, start, end, low = 0;
 	ptrdiff_t off = 0;
@@ -73,30 +73,23 @@ static bool die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
 	return true;
 }
 
-static uint8_t inline_attr(Dwarf_Die *die)
-{
-	Dwarf_Attribute a;
-	Dwarf_Word w;
-
-	if (!dwarf_attr(die, DW_AT_inline, &a) || dwarf_formudata(&a, &w))
-		return 0;
-	return (uint8_t)w;
-}
-
-/* The abstract origin at the end of the chain (at most a few links). */
-static bool abstract_origin(Dwarf_Die *die, Dwarf_Die *origin)
+uint8_t dwarf_die_origin_inline(Dwarf_Die *die, Dwarf_Die *origin)
 {
 	Dwarf_Attribute a;
 	Dwarf_Die cur = *die;
+	Dwarf_Word w;
 	bool found = false;
 
 	for (int i = 0; i < 8 && dwarf_attr(&cur, DW_AT_abstract_origin, &a); i++) {
 		if (!dwarf_formref_die(&a, origin))
-			return false;
+			return 0;
 		cur = *origin;
 		found = true;
 	}
-	return found;
+	if (!found || !dwarf_attr(origin, DW_AT_inline, &a) ||
+	    dwarf_formudata(&a, &w))
+		return 0;
+	return (uint8_t)w;
 }
 
 const char *dwarf_walk_intern(struct arena *a, const char *s)
@@ -175,12 +168,10 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	uint8_t inl;
 
 	note_noreturn(w, die);
-	if (!die_code(die, &entry, &size) || !dwarf_walk_flat(w, entry, &flat))
+	if (!dwarf_die_code(die, &entry, &size) || !dwarf_walk_flat(w, entry, &flat))
 		return;
 	fi = note_concrete(w, flat, dwarf_dieoffset(die), die, cu);
-	if (!abstract_origin(die, &origin))
-		return;
-	inl = inline_attr(&origin);
+	inl = dwarf_die_origin_inline(die, &origin);
 	if (inl != DW_INL_declared_inlined && inl != DW_INL_declared_not_inlined)
 		return;
 	struct dwarf_copy *c = VEC_PUSH(w->dcopies, w->ndcopies, w->copies_cap);

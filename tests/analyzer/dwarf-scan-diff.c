@@ -14,7 +14,7 @@
  * unit DIE's name and first child (dwarf_scan_cu) must be
  * dwarf_diename()'s and dwarf_child()'s, and every function
  * dwarf_scan_func() reads must have libdw's DW_AT_noreturn, name (for a
- * noreturn one) and code (its entry and bytes, as dwarf.c's die_code()
+ * noreturn one) and code (its entry and bytes, as dwarf_die_code()
  * finds them with dwarf_lowpc(), dwarf_highpc(), dwarf_ranges() and
  * dwarf_entrypc()), and none a copy of an inline function by libdw's DW_AT_abstract_origin
  * chain; every struct name dwarf_scan_name() reads must be dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
@@ -32,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf-die.h"
 #include "dwarf-scan.h"
 
 struct tally {
@@ -63,51 +64,13 @@ static bool same_str(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-/* dwarf.c's die_code(): where a function is entered and its bytes. */
-static bool libdw_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
-{
-	Dwarf_Addr base, start, end, low = 0;
-	ptrdiff_t off = 0;
-	bool any = false;
-
-	if (dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &end) == 0 &&
-	    end >= low) {
-		*entry = low;
-		*size = end - low;
-		return true;
-	}
-	*size = 0;
-	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
-		if (!any || start < low)
-			low = start;
-		any = true;
-		*size += end - start;
-	}
-	if (!any)
-		return false;
-	if (dwarf_entrypc(die, entry) != 0)
-		*entry = low;
-	return true;
-}
-
-/* dwarf.c's abstract_origin() and inline_attr(), as libdw answers them. */
+/* A copy of an inline function, as the walk finds it with libdw. */
 static bool libdw_copy(Dwarf_Die *die)
 {
-	Dwarf_Attribute a;
-	Dwarf_Die cur = *die, origin;
-	Dwarf_Word w;
-	bool found = false;
+	Dwarf_Die origin;
+	uint8_t inl = dwarf_die_origin_inline(die, &origin);
 
-	for (int i = 0; i < 8 && dwarf_attr(&cur, DW_AT_abstract_origin, &a); i++) {
-		if (!dwarf_formref_die(&a, &origin))
-			return false;
-		cur = origin;
-		found = true;
-	}
-	if (!found || !dwarf_attr(&origin, DW_AT_inline, &a) || dwarf_formudata(&a, &w))
-		return false;
-	return (uint8_t)w == DW_INL_declared_inlined ||
-	       (uint8_t)w == DW_INL_declared_not_inlined;
+	return inl == DW_INL_declared_inlined || inl == DW_INL_declared_not_inlined;
 }
 
 /* dwarf_scan_func()'s reading of a function against libdw's answers. */
@@ -127,7 +90,7 @@ static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_uni
 		wrong(t, off, "DW_AT_noreturn differs");
 	if (f.noreturn && !same_str(f.name, dwarf_diename(die)))
 		wrong(t, off, "its name differs from dwarf_diename()'s");
-	code = libdw_code(die, &entry, &size);
+	code = dwarf_die_code(die, &entry, &size);
 	if (code != f.code)
 		wrong(t, off, f.code ? "code here, none by libdw" : "no code here, code by libdw");
 	else if (code && (entry != f.entry || size != f.size))
