@@ -116,23 +116,12 @@ static bool edge_asm_model(struct asminline_plugin *pl, gasm *stmt,
  * hash once, when first met.
  */
 struct edge_asm_tpl {
-	const char *tpl;		/* NULL: empty slot */
+	uint64_t key;			/* the template's address: the key */
 	bool known;			/* the asm pass saw it, or the model ran */
 	unsigned gcc_count;		/* when not "asm inline" */
 	unsigned est_insns;
 	uint64_t fingerprint;
 };
-
-static struct edge_asm_tpl *edge_asm_tpl_slot(struct edges_state *st,
-					      const char *tpl)
-{
-	size_t mask = st->captpls - 1;
-	size_t i = ((size_t)(uintptr_t)tpl * 0x9e3779b97f4a7c15ULL >> 24) & mask;
-
-	while (st->tpls[i].tpl && st->tpls[i].tpl != tpl)
-		i = (i + 1) & mask;
-	return &st->tpls[i];
-}
 
 static const struct edge_asm_tpl *edge_asm_tpl_get(struct asminline_plugin *pl,
 						   struct edges_state *st,
@@ -141,24 +130,12 @@ static const struct edge_asm_tpl *edge_asm_tpl_get(struct asminline_plugin *pl,
 	const char *tpl = gimple_asm_string(stmt);
 	struct edge_asm_tpl *t;
 	const struct edge_asm_seen *seen;
-	size_t len;
+	size_t len, used = st->tpls.used;
 
-	if (2 * (st->ntpls + 1) > st->captpls) {
-		struct edge_asm_tpl *old = st->tpls;
-		size_t oldcap = st->captpls;
-
-		st->captpls = oldcap ? 2 * oldcap : 64;
-		st->tpls = XCNEWVEC(struct edge_asm_tpl, st->captpls);
-		for (size_t i = 0; i < oldcap; i++)
-			if (old[i].tpl)
-				*edge_asm_tpl_slot(st, old[i].tpl) = old[i];
-		free(old);
-	}
-	t = edge_asm_tpl_slot(st, tpl);
-	if (t->tpl)
+	t = (struct edge_asm_tpl *)slot_table_get(&st->tpls,
+						  (uint64_t)(uintptr_t)tpl);
+	if (st->tpls.used == used)
 		return t;
-	t->tpl = tpl;
-	st->ntpls++;
 	len = strlen(tpl);
 	seen = edge_asm_lookup(st, tpl, len);
 	t->gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
@@ -257,17 +234,6 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 			edge_asm_walk(pl, st, e->callee, sum, depth + 1);
 }
 
-static struct edge_asm_cache_slot *
-edge_asm_cache_find(struct edge_asm_cache *cache, unsigned uid1)
-{
-	size_t mask = cache->cap - 1;
-	size_t i = ((size_t)uid1 * 0x9e3779b97f4a7c15ULL >> 20) & mask;
-
-	while (cache->slots[i].uid1 && cache->slots[i].uid1 != uid1)
-		i = (i + 1) & mask;
-	return &cache->slots[i];
-}
-
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
@@ -276,23 +242,10 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 	struct edge_asm_cache_slot *slot;
 	struct edge_asm_sum *sum;
 
-	if (2 * (cache->used + 1) > cache->cap) {
-		struct edge_asm_cache_slot *old = cache->slots;
-		size_t oldcap = cache->cap;
-
-		cache->cap = oldcap ? 2 * oldcap : 256;
-		cache->slots = XCNEWVEC(struct edge_asm_cache_slot, cache->cap);
-		for (size_t i = 0; i < oldcap; i++)
-			if (old[i].uid1)
-				*edge_asm_cache_find(cache, old[i].uid1) = old[i];
-		free(old);
-	}
-	slot = edge_asm_cache_find(cache, (unsigned)callee->get_uid() + 1);
-	if (!slot->uid1) {
-		slot->uid1 = (unsigned)callee->get_uid() + 1;
+	slot = (struct edge_asm_cache_slot *)slot_table_get(
+		&cache->slots, (uint64_t)(unsigned)callee->get_uid() + 1);
+	if (!slot->sum)
 		slot->sum = XCNEW(struct edge_asm_sum);
-		cache->used++;
-	}
 	sum = slot->sum;
 	if (!sum->done) {
 		edge_asm_walk(pl, st, callee, sum,
@@ -302,13 +255,27 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 	return sum;
 }
 
+void edge_asm_init(struct edges_state *st)
+{
+	const struct slot_table tpls = SLOT_TABLE_INIT(struct edge_asm_tpl);
+	const struct slot_table sums = SLOT_TABLE_INIT(struct edge_asm_cache_slot);
+
+	st->tpls = tpls;
+	st->early_asm.slots = sums;
+	st->before_asm.slots = sums;
+	st->after_asm.slots = sums;
+}
+
 static void edge_asm_cache_free(struct edge_asm_cache *cache)
 {
-	for (size_t i = 0; i < cache->cap; i++)
-		free(cache->slots[i].sum);
-	free(cache->slots);
-	cache->slots = NULL;
-	cache->cap = cache->used = 0;
+	for (size_t i = 0; i < cache->slots.cap; i++) {
+		struct edge_asm_cache_slot *slot =
+			(struct edge_asm_cache_slot *)slot_table_at(&cache->slots, i);
+
+		if (slot)
+			free(slot->sum);
+	}
+	slot_table_clear(&cache->slots);
 }
 
 void edge_asm_free(struct edges_state *st)
@@ -319,7 +286,5 @@ void edge_asm_free(struct edges_state *st)
 	free(st->seen);
 	st->seen = NULL;
 	st->nseen = st->capseen = 0;
-	free(st->tpls);
-	st->tpls = NULL;
-	st->ntpls = st->captpls = 0;
+	slot_table_clear(&st->tpls);
 }

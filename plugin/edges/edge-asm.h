@@ -16,6 +16,8 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
 					   cgraph_node *callee);
+/* The tables empty (edges_register), and freed (edges_finish). */
+void edge_asm_init(struct edges_state *st);
 void edge_asm_free(struct edges_state *st);
 
 /* edge-asm.cc: does stmt count as flagged asm (the asm record's rule)? */

@@ -9,6 +9,7 @@
 
 #include "gcc-compat.h"
 #include "edge-record.h"
+#include "slot-table.h"
 
 struct edge_asm_tpl;
 
@@ -30,19 +31,14 @@ struct edge_asm_sum {
 	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
 };
 
-/*
- * Summaries of callee bodies by cgraph node uid, filled lazily, in an
- * open-addressed table (uids count every node the unit ever had, inline
- * clones included: an array by uid was cleared at every growth).
- */
+/* Summaries of callee bodies by cgraph node uid, filled lazily. */
 struct edge_asm_cache_slot {
-	unsigned uid1;			/* the node's uid + 1, 0 empty */
+	uint64_t uid1;			/* the node's uid + 1: the key */
 	struct edge_asm_sum *sum;
 };
 
 struct edge_asm_cache {
-	struct edge_asm_cache_slot *slots;
-	size_t cap, used;		/* cap a power of two, or 0 */
+	struct slot_table slots;	/* of edge_asm_cache_slot */
 	bool with_ipa_inlines;		/* count bodies the IPA inliner chose */
 };
 
@@ -61,9 +57,9 @@ struct edge_before {
 	struct edge_limit limit;
 };
 
-/* A first look in edges_state::before: uid1 is the edge's uid + 1, 0 empty. */
+/* A first look in edges_state::before. */
 struct edge_before_slot {
-	unsigned uid1;
+	uint64_t uid1;			/* the edge's uid + 1: the key */
 	struct edge_before b;
 };
 
@@ -148,13 +144,10 @@ struct edges_state {
 	size_t nseen;
 	size_t capseen;
 	bool seen_sorted;
-	struct edge_asm_tpl *tpls;	/* templates met, by pointer (hashed) */
-	size_t ntpls, captpls;
+	struct slot_table tpls;		/* edge_asm_tpl: templates met, by pointer */
 	struct edge_asm_cache before_asm;	/* bodies before IPA inlining */
 	struct edge_asm_cache after_asm;	/* and with what it inlined */
-	struct edge_before_slot *before;	/* by edge uid (hashed) */
-	size_t nbefore;			/* slots, a power of two, or 0 */
-	size_t nbefore_used;
+	struct slot_table before;	/* edge_before_slot, by edge uid */
 	struct cgraph_2edge_hook_list *dup_hook;
 	unsigned long nrefused;		/* size-refused edges looked at */
 	unsigned long nrecords;

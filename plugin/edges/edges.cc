@@ -97,56 +97,20 @@ static void edges_trace(const struct edge_record *rec)
 		edge_verdict_name(rec->verdict));
 }
 
-/*
- * The first looks by edge uid, in an open-addressed table: uids count
- * every edge the unit ever had (above 150,000 on kernel/fork.c, early
- * inlining makes and drops many), the looks are a few hundred.  An array
- * indexed by uid was 16 MB to clear there.
- */
-static size_t edges_before_index(const struct edges_state *st, int uid)
-{
-	size_t mask = st->nbefore - 1;
-	size_t i = ((size_t)(unsigned)uid * 0x9e3779b97f4a7c15ULL >> 20) & mask;
-
-	while (st->before[i].uid1 && st->before[i].uid1 != (unsigned)uid + 1)
-		i = (i + 1) & mask;
-	return i;
-}
-
-/* The slot of an edge uid, made (empty) if it has none. */
+/* The first look of an edge uid, made (empty) if it has none. */
 static struct edge_before *edges_before_slot(struct edges_state *st, int uid)
 {
-	struct edge_before_slot *slot;
-
-	if (2 * (st->nbefore_used + 1) > st->nbefore) {
-		struct edge_before_slot *old = st->before;
-		size_t oldn = st->nbefore;
-
-		st->nbefore = oldn ? 2 * oldn : 256;
-		st->before = XCNEWVEC(struct edge_before_slot, st->nbefore);
-		for (size_t i = 0; i < oldn; i++)
-			if (old[i].uid1)
-				st->before[edges_before_index(
-					st, (int)(old[i].uid1 - 1))] = old[i];
-		free(old);
-	}
-	slot = &st->before[edges_before_index(st, uid)];
-	if (!slot->uid1) {
-		slot->uid1 = (unsigned)uid + 1;
-		st->nbefore_used++;
-	}
-	return &slot->b;
+	return &((struct edge_before_slot *)slot_table_get(
+			 &st->before, (uint64_t)(unsigned)uid + 1))->b;
 }
 
 static const struct edge_before *edges_before_get(struct edges_state *st,
 						  cgraph_edge *e)
 {
-	const struct edge_before_slot *slot;
+	const struct edge_before_slot *slot = (const struct edge_before_slot *)
+		slot_table_find(&st->before, (uint64_t)(unsigned)e->get_uid() + 1);
 
-	if (!st->nbefore)
-		return NULL;
-	slot = &st->before[edges_before_index(st, e->get_uid())];
-	return slot->uid1 && slot->b.valid ? &slot->b : NULL;
+	return slot && slot->b.valid ? &slot->b : NULL;
 }
 
 /*
@@ -639,8 +603,12 @@ static void edges_insert(const char *plugin_name, opt_pass *pass,
 
 void edges_register(struct asminline_plugin *pl, const char *plugin_name)
 {
+	const struct slot_table before = SLOT_TABLE_INIT(struct edge_before_slot);
+
 	pl->edges = XCNEW(struct edges_state);
 	pl->edges->plugin_name = plugin_name;
+	pl->edges->before = before;
+	edge_asm_init(pl->edges);
 	edge_rerun_init(pl->edges);
 	edges_insert(plugin_name, new edges_gimple_pass(g, pl), "einline",
 		     PASS_POS_INSERT_AFTER);
@@ -688,7 +656,7 @@ void edges_finish(struct asminline_plugin *pl)
 	edges_stop_hook(st);
 	edge_rerun_free(st);
 	edge_asm_free(st);
-	free(st->before);
+	slot_table_clear(&st->before);
 	free(st->early);
 	free(st);
 	pl->edges = NULL;

@@ -18,7 +18,8 @@
  *                   does, and its answers;
  *   edge-rerun-proc.cc  that child process as the parent keeps it: the
  *                   fork, the bounded wait, the reaping, the outcome;
- *   edge-state.h    what those parts share: struct edges_state.
+ *   edge-state.h    what those parts share: struct edges_state;
+ *   slot-table.cc   the tables by uid or template that state is kept in.
  * The record itself and its JSON are ../records/edge-record.h.
  *
  * Invariant: nothing here changes the IL, the call graph or a summary; the
