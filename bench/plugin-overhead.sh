@@ -68,20 +68,42 @@ cmdline() {
 		-e "s| -o $obj | -o $out |" -e 's/-Wp,-MMD,[^ ]* //'
 }
 
+# The plugin SO's flags for a build's use of it, then each of ARGS
+# (KEY=VALUE) as its argument: GCC names a plugin's arguments by the
+# plugin file's base name, so any file name works.
+plugin_flags() {
+	local so=$1 report=$2 name arg flags
+	shift 2
+	name=$(basename "$so" .so)
+	flags="-fplugin=$so -fplugin-arg-$name-report=$report -fplugin-arg-$name-diag=none"
+	for arg in "$@"; do flags+=" -fplugin-arg-$name-$arg"; done
+	echo "$flags"
+}
+
 # Instructions executed by cc1 for one compile of OBJ with the plugin
-# SO (none: without) and ARGS, remembered in $keep under KEY.  The report
-# it writes is kept as $keep/KEY.report.jsonl.
+# SO (none: without) and its argument ARGS (KEY=VALUE or empty),
+# remembered in $keep under KEY.  The report it writes is kept as
+# $keep/KEY.report.jsonl.  A compile that fails, or a plugin that writes
+# no report, ends the run (exit 1): no figure is printed for it.
 cc1_insns() {
 	local obj=$1 so=$2 args=$3 key cmd flags=
 	key=$kver.$(echo "$obj" | tr / _).$( { [ "$so" = none ] || sha256sum < "$so"; echo "$args"; } | sha256sum | cut -c1-12)
 	if [ ! -s "$keep/$key.insns" ]; then
 		if [ "$so" != none ]; then
 			rm -f "$keep/$key.report.jsonl"
-			flags="-fplugin=$so -fplugin-arg-asminline-report=$keep/$key.report.jsonl -fplugin-arg-asminline-diag=none $args"
+			flags=$(plugin_flags "$so" "$keep/$key.report.jsonl" $args)
 		fi
 		cmd="$(cmdline "$obj" "$work/out.o") $flags"
 		rm -f "$work"/cg.*
-		(cd "$build" && eval "$cmd -wrapper valgrind,-q,--tool=callgrind,--zero-before=*edge_rerun_child_start*,--callgrind-out-file=$work/cg.%p") >/dev/null 2>&1
+		if ! (cd "$build" && eval "$cmd -wrapper valgrind,-q,--tool=callgrind,--zero-before=*edge_rerun_child_start*,--callgrind-out-file=$work/cg.%p") >"$work/log" 2>&1; then
+			echo "plugin-overhead: $obj with ${so##*/} ${args}: the compile failed:" >&2
+			tail -n 20 "$work/log" >&2
+			exit 1
+		fi
+		if [ "$so" != none ] && [ ! -s "$keep/$key.report.jsonl" ]; then
+			echo "plugin-overhead: $obj: $so wrote no report" >&2
+			exit 1
+		fi
 		grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -h "^totals:" |
 			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.insns"
 	fi
@@ -124,7 +146,7 @@ for obj in "${objs[@]}"; do
 	b=$(cat "$kb.insns")
 	line+=("$b" "$(printf '%+.3f%%' "$(pct "$a" "$b")")"); sum[b]=$(( ${sum[b]:-0} + b ))
 	if [ "$rerun0" != 0 ]; then
-		c=$(cat "$(cc1_insns "$obj" "$plugin" -fplugin-arg-asminline-rerun=0)".insns)
+		c=$(cat "$(cc1_insns "$obj" "$plugin" rerun=0)".insns)
 		line+=("$c" "$(printf '%+.3f%%' "$(pct "$a" "$c")")"); sum[c]=$(( ${sum[c]:-0} + c ))
 	fi
 	if [ -n "$old" ]; then
@@ -134,12 +156,12 @@ for obj in "${objs[@]}"; do
 	fi
 	if [ "$repeat" != 0 ]; then
 		base=$(cmdline "$obj" "$work/out.o")
-		flags="-fplugin=$plugin -fplugin-arg-asminline-report=$work/report.jsonl -fplugin-arg-asminline-diag=none"
+		flags=$(plugin_flags "$plugin" "$work/report.jsonl")
 		r1=() r0=()
 		for _ in $(seq "$repeat"); do
 			t0=$(wall "$base")
 			t1=$(wall "$base $flags")
-			t2=$(wall "$base $flags -fplugin-arg-asminline-rerun=0")
+			t2=$(wall "$base $(plugin_flags "$plugin" "$work/report.jsonl" rerun=0)")
 			r1+=("$(echo "scale=6; $t1 / $t0" | bc)")
 			r0+=("$(echo "scale=6; $t2 / $t0" | bc)")
 		done
