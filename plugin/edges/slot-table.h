@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct slot_table {
 	unsigned char *slots;
@@ -28,10 +29,55 @@ struct slot_table {
 /* An empty table of slots of type T (no memory until the first get). */
 #define SLOT_TABLE_INIT(T) { NULL, sizeof(T), 0, 0, 64 }
 
+/* The table doubled (slot-table.cc); the lookups below are inline. */
+void slot_table_grow(struct slot_table *t);
+
+static inline uint64_t slot_table_key(const struct slot_table *t, size_t i)
+{
+	uint64_t key;
+
+	memcpy(&key, t->slots + i * t->slot_size, sizeof(key));
+	return key;
+}
+
+/* Where key is, or the empty slot where it would go (cap > 0). */
+static inline size_t slot_table_index(const struct slot_table *t, uint64_t key)
+{
+	size_t mask = t->cap - 1;
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> t->shift);
+	uint64_t k;
+
+	while ((k = slot_table_key(t, i)) != 0 && k != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
 /* The slot of key, or NULL. */
-void *slot_table_find(const struct slot_table *t, uint64_t key);
-/* The slot of key, made (zeroed but for the key) when it had none. */
-void *slot_table_get(struct slot_table *t, uint64_t key);
+static inline void *slot_table_find(const struct slot_table *t, uint64_t key)
+{
+	size_t i;
+
+	if (!t->cap || !key)
+		return NULL;
+	i = slot_table_index(t, key);
+	return slot_table_key(t, i) ? t->slots + i * t->slot_size : NULL;
+}
+
+/* The slot of key (nonzero), made (zeroed but for the key) when it had none. */
+static inline void *slot_table_get(struct slot_table *t, uint64_t key)
+{
+	size_t i;
+
+	if (2 * (t->used + 1) > t->cap)
+		slot_table_grow(t);
+	i = slot_table_index(t, key);
+	if (!slot_table_key(t, i)) {
+		memcpy(t->slots + i * t->slot_size, &key, sizeof(key));
+		t->used++;
+	}
+	return t->slots + i * t->slot_size;
+}
+
 /* Slot i of the table's cap, or NULL when it is empty (a walk over all). */
 void *slot_table_at(const struct slot_table *t, size_t i);
 /* Free the slots; the table is empty again, of the same slot size. */
