@@ -32,10 +32,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 clean_workdir
 need objdump nm readelf pahole python3
 
-rc=0
-vmlinux=$("$FETCH" --kver "$KVER") || rc=$?
-[ "$rc" -ne 77 ] || no_kernel "no Debian $KVER dbg vmlinux here (fetch-vmlinux.sh said why above)"
-[ "$rc" -eq 0 ] && [ -f "$vmlinux" ] || fail "fetch-vmlinux.sh --kver $KVER failed ($rc)"
+fetch_vmlinux "$FETCH" "$KVER"
+vmlinux=$VMLINUX
 echo "$TEST: $vmlinux"
 
 expect 0 "$ASMSCAN" -f json -j 2 "$vmlinux"

@@ -35,10 +35,8 @@ if [ -z "$FETCH" ]; then
 fi
 
 for kver in "$@"; do
-	rc=0
-	vmlinux=$("$FETCH" --kver "$kver") || rc=$?
-	[ "$rc" -ne 77 ] || no_kernel "no Debian $kver dbg vmlinux here (fetch-vmlinux.sh said why above)"
-	[ "$rc" -eq 0 ] && [ -f "$vmlinux" ] || fail "fetch-vmlinux.sh --kver $kver failed ($rc)"
+	fetch_vmlinux "$FETCH" "$kver"
+	vmlinux=$VMLINUX
 	expect 0 "$DIFF" "$vmlinux"
 	echo "$kver: $(cat out.txt)"
 	share=$(sed -n 's/.*(\([0-9.]*\) %).*/\1/p' out.txt)

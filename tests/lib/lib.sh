@@ -4,7 +4,7 @@
 # tests: fail/skip/pass with the test's name, no_kernel, need, a work
 # directory of its own (clean_workdir: under ctest the test's directory,
 # emptied; by hand a fresh temporary one, so a script never deletes files
-# it does not own), and expect RC CMD... which runs CMD with stdout in
+# it does not own), fetch_vmlinux, and expect RC CMD... which runs CMD with stdout in
 # out.txt and stderr in err.txt and checks its exit code.
 # Set TEST before sourcing it.  Exit codes: 0 pass, 1 fail, 77 skipped
 # (with the reason printed).
@@ -17,6 +17,16 @@ pass() { echo "$TEST: PASS${1:+: $*}"; exit 0; }
 no_kernel() {
 	[ "${ASMINLINE_ALLOW_SKIP:-}" != 1 ] || skip "$*"
 	fail "$* (ASMINLINE_ALLOW_SKIP=1 makes this a skip)"
+}
+# fetch_vmlinux FETCH KVER: VMLINUX set to the path of Debian's dbg
+# vmlinux of KVER, as FETCH (tests/kernel/fetch-vmlinux.sh) gets it; none
+# to be had is no_kernel, anything else going wrong a failure.  Not in a
+# $(...): the test must end here, with its message, when it does.
+fetch_vmlinux() {
+	local fetch=$1 kver=$2 rc=0
+	VMLINUX=$("$fetch" --kver "$kver") || rc=$?
+	[ "$rc" -ne 77 ] || no_kernel "no Debian $kver dbg vmlinux here (fetch-vmlinux.sh said why above)"
+	[ "$rc" -eq 0 ] && [ -f "$VMLINUX" ] || fail "fetch-vmlinux.sh --kver $kver failed ($rc)"
 }
 need() {
 	local t
