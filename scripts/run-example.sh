@@ -12,10 +12,8 @@ PLUGIN=$PWD/build/plugin/asminline.so
 ASMSCAN=$PWD/build/analyzer/asmscan
 EX=examples/kernel-like
 
-echo "== one of GCC's notes (gcc -fplugin=$PLUGIN, diag=note):"
-make -s -C "$EX" clean OUT=out/notes
-make -s -C "$EX" PLUGIN="$PLUGIN" OUT=out/notes 2>&1 |
-	grep -A6 "note: .asm. in .writer_report" | head -6
+echo "== one of GCC's notes (gcc -fplugin=$PLUGIN, diag=note, diag-scope=all):"
+"$EX/notes.sh" "$PLUGIN"
 echo
 "$EX/demo.py" "$PLUGIN" "$ASMSCAN"
 echo
