@@ -46,11 +46,14 @@ dep_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }')
 mkdir root && dpkg-deb -x "$deb" root
 for bin in root/usr/bin/asmscan "root$plugindir/asminline.so"; do
 	for lib in $(objdump -p "$bin" | awk '$1 == "NEEDED" { print $2 }'); do
-		path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ { print $NF; exit }')
+		# Every reader reads its whole input: a reader that stops early
+		# (awk's exit, head -1) kills the writer with SIGPIPE now and
+		# then, and with pipefail the test ended there, without a word.
+		path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !p { p = $NF } END { print p }')
 		[ -n "$path" ] || fail "$lib (needed by $bin) is not known to ldconfig"
-		pkg=$(dpkg-query -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
+		pkg=$(dpkg-query -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 { print $1 }') ||
 			true
-		[ -n "$pkg" ] || pkg=$(dpkg-query -S "$path" | head -1 | cut -d: -f1)
+		[ -n "$pkg" ] || pkg=$(dpkg-query -S "$path" | awk -F: 'NR == 1 { print $1 }')
 		grep -qxF "$pkg" <<<"$dep_names" ||
 			fail "Depends lacks $pkg, which provides $lib for $(basename "$bin")"
 		echo "deb: $(basename "$bin") needs $lib from $pkg: in Depends"
