@@ -44,4 +44,36 @@ void json_uint(struct json_buf *b, unsigned long long v);
 void json_int(struct json_buf *b, long long v);
 void json_bool(struct json_buf *b, bool v);
 
+/*
+ * A key of the record formats (key, n: JSON_KEY_LIT("name")) and its
+ * value, in one call: what the asm and edge records are made of.
+ */
+static inline void json_field_cstring(struct json_buf *b, const char *key,
+				      size_t n, const char *s)
+{
+	json_key_plain(b, key, n);
+	json_cstring(b, s);
+}
+
+static inline void json_field_uint(struct json_buf *b, const char *key,
+				   size_t n, unsigned long long v)
+{
+	json_key_plain(b, key, n);
+	json_uint(b, v);
+}
+
+static inline void json_field_int(struct json_buf *b, const char *key,
+				  size_t n, long long v)
+{
+	json_key_plain(b, key, n);
+	json_int(b, v);
+}
+
+static inline void json_field_bool(struct json_buf *b, const char *key,
+				   size_t n, bool v)
+{
+	json_key_plain(b, key, n);
+	json_bool(b, v);
+}
+
 #endif /* ASMINLINE_JSON_BUF_H */

@@ -10,35 +10,13 @@
 #include "fingerprint.h"
 #include "json-buf.h"
 
-/* key, klen: JSON_KEY_LIT("name"), a key of the format. */
-static void asm_record_key_str(struct json_buf *b, const char *key,
-			       size_t klen, const char *val)
-{
-	json_key_plain(b, key, klen);
-	json_cstring(b, val);
-}
-
-static void asm_record_key_uint(struct json_buf *b, const char *key,
-				size_t klen, unsigned long long val)
-{
-	json_key_plain(b, key, klen);
-	json_uint(b, val);
-}
-
-static void asm_record_key_bool(struct json_buf *b, const char *key,
-				size_t klen, bool val)
-{
-	json_key_plain(b, key, klen);
-	json_bool(b, val);
-}
-
 /* Where the statement is: its function and the expansion point. */
 static void asm_record_where(const struct asm_record *rec, struct json_buf *b)
 {
-	asm_record_key_str(b, JSON_KEY_LIT("function"), rec->function);
-	asm_record_key_str(b, JSON_KEY_LIT("file"), rec->file);
-	asm_record_key_uint(b, JSON_KEY_LIT("line"), rec->line);
-	asm_record_key_uint(b, JSON_KEY_LIT("column"), rec->column);
+	json_field_cstring(b, JSON_KEY_LIT("function"), rec->function);
+	json_field_cstring(b, JSON_KEY_LIT("file"), rec->file);
+	json_field_uint(b, JSON_KEY_LIT("line"), rec->line);
+	json_field_uint(b, JSON_KEY_LIT("column"), rec->column);
 }
 
 /*
@@ -49,26 +27,26 @@ static void asm_record_shape(const struct asm_record *rec, struct json_buf *b)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
 
-	asm_record_key_str(b, JSON_KEY_LIT("spelling_file"),
+	json_field_cstring(b, JSON_KEY_LIT("spelling_file"),
 			   rec->spelling_file);
-	asm_record_key_uint(b, JSON_KEY_LIT("spelling_line"),
-			    rec->spelling_line);
-	asm_record_key_str(b, JSON_KEY_LIT("arch"), rec->arch);
+	json_field_uint(b, JSON_KEY_LIT("spelling_line"),
+			rec->spelling_line);
+	json_field_cstring(b, JSON_KEY_LIT("arch"), rec->arch);
 
 	json_key_plain(b, JSON_KEY_LIT("template"));
 	json_string(b, rec->tpl, rec->tpl_len);
-	asm_record_key_bool(b, JSON_KEY_LIT("basic"), rec->basic);
-	asm_record_key_bool(b, JSON_KEY_LIT("asm_inline"), rec->asm_inline);
-	asm_record_key_bool(b, JSON_KEY_LIT("volatile"), rec->is_volatile);
-	asm_record_key_bool(b, JSON_KEY_LIT("goto"), rec->is_goto);
+	json_field_bool(b, JSON_KEY_LIT("basic"), rec->basic);
+	json_field_bool(b, JSON_KEY_LIT("asm_inline"), rec->asm_inline);
+	json_field_bool(b, JSON_KEY_LIT("volatile"), rec->is_volatile);
+	json_field_bool(b, JSON_KEY_LIT("goto"), rec->is_goto);
 
-	asm_record_key_uint(b, JSON_KEY_LIT("gcc_count"), rec->gcc_count);
-	asm_record_key_uint(b, JSON_KEY_LIT("str_count"), res->str_count);
-	asm_record_key_uint(b, JSON_KEY_LIT("est_insns"), res->est_insns);
-	asm_record_key_uint(b, JSON_KEY_LIT("other_insns"), res->other_insns);
-	asm_record_key_uint(b, JSON_KEY_LIT("pad_uncertain"),
-			    res->pad_uncertain);
-	asm_record_key_str(b, JSON_KEY_LIT("kind"),
+	json_field_uint(b, JSON_KEY_LIT("gcc_count"), rec->gcc_count);
+	json_field_uint(b, JSON_KEY_LIT("str_count"), res->str_count);
+	json_field_uint(b, JSON_KEY_LIT("est_insns"), res->est_insns);
+	json_field_uint(b, JSON_KEY_LIT("other_insns"), res->other_insns);
+	json_field_uint(b, JSON_KEY_LIT("pad_uncertain"),
+			res->pad_uncertain);
+	json_field_cstring(b, JSON_KEY_LIT("kind"),
 			   asmtpl_kind_name(res->kind));
 
 	json_key_plain(b, JSON_KEY_LIT("sections"));
@@ -76,33 +54,33 @@ static void asm_record_shape(const struct asm_record *rec, struct json_buf *b)
 	for (unsigned i = 0; i < res->nsections; i++)
 		json_cstring(b, res->sections[i]);
 	json_end_array(b);
-	asm_record_key_uint(b, JSON_KEY_LIT("sections_dropped"),
-			    res->sections_dropped);
+	json_field_uint(b, JSON_KEY_LIT("sections_dropped"),
+			res->sections_dropped);
 
 	json_key_plain(b, JSON_KEY_LIT("diagnostics"));
 	json_begin_array(b);
 	for (unsigned i = 0; i < res->ndiags; i++) {
 		json_begin_object(b);
-		asm_record_key_str(b, JSON_KEY_LIT("code"),
+		json_field_cstring(b, JSON_KEY_LIT("code"),
 				   asmtpl_diag_name(res->diags[i].code));
-		asm_record_key_uint(b, JSON_KEY_LIT("offset"),
-				    res->diags[i].offset);
+		json_field_uint(b, JSON_KEY_LIT("offset"),
+				res->diags[i].offset);
 		json_end_object(b);
 	}
 	json_end_array(b);
-	asm_record_key_uint(b, JSON_KEY_LIT("diagnostics_dropped"),
-			    res->diags_dropped);
+	json_field_uint(b, JSON_KEY_LIT("diagnostics_dropped"),
+			res->diags_dropped);
 
-	asm_record_key_bool(b, JSON_KEY_LIT("flagged"), rec->flagged);
-	asm_record_key_bool(b, JSON_KEY_LIT("applied"), rec->applied);
+	json_field_bool(b, JSON_KEY_LIT("flagged"), rec->flagged);
+	json_field_bool(b, JSON_KEY_LIT("applied"), rec->applied);
 }
 
 static void asm_record_head(struct json_buf *b, const char *type)
 {
 	json_begin_object(b);
-	asm_record_key_str(b, JSON_KEY_LIT("record"), type);
-	asm_record_key_uint(b, JSON_KEY_LIT("format_version"),
-			    ASM_RECORD_FORMAT_VERSION);
+	json_field_cstring(b, JSON_KEY_LIT("record"), type);
+	json_field_uint(b, JSON_KEY_LIT("format_version"),
+			ASM_RECORD_FORMAT_VERSION);
 }
 
 static void asm_record_id(struct json_buf *b, const char *key, size_t klen,
@@ -118,8 +96,8 @@ static void asm_record_id(struct json_buf *b, const char *key, size_t klen,
 void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
 {
 	asm_record_head(b, "asm");
-	asm_record_key_str(b, JSON_KEY_LIT("tu"), rec->tu);
-	asm_record_key_str(b, JSON_KEY_LIT("srctree"), rec->srctree);
+	json_field_cstring(b, JSON_KEY_LIT("tu"), rec->tu);
+	json_field_cstring(b, JSON_KEY_LIT("srctree"), rec->srctree);
 	asm_record_where(rec, b);
 	asm_record_shape(rec, b);
 	asm_record_id(b, JSON_KEY_LIT("fingerprint"), rec->fingerprint);

@@ -16,23 +16,11 @@ const char *edge_verdict_name(enum edge_verdict v)
 	return v == EDGE_VERDICT_BLOCKED_BY_ASM ? "blocked-by-asm" : "other";
 }
 
-/* key, klen: JSON_KEY_LIT("name"), a key of the format. */
+/* A string field; a name GCC did not give is written as "". */
 static void edge_record_key_str(struct json_buf *b, const char *key,
 				size_t klen, const char *val)
 {
-	json_key_plain(b, key, klen);
-	json_cstring(b, val ? val : "");
-}
-
-/*
- * Sizes are ints in GCC; a negative growth (inlining shrinks) is real.
- * No snprintf: a dozen per record were a third of a record's cost.
- */
-static void edge_record_key_int(struct json_buf *b, const char *key,
-				size_t klen, long val)
-{
-	json_key_plain(b, key, klen);
-	json_int(b, val);
+	json_field_cstring(b, key, klen, val ? val : "");
 }
 
 void edge_record_render_object(const struct edge_record *rec,
@@ -42,8 +30,8 @@ void edge_record_render_object(const struct edge_record *rec,
 
 	json_begin_object(b);
 	edge_record_key_str(b, JSON_KEY_LIT("record"), "edge");
-	edge_record_key_int(b, JSON_KEY_LIT("format_version"),
-			    ASM_RECORD_FORMAT_VERSION);
+	json_field_int(b, JSON_KEY_LIT("format_version"),
+		       ASM_RECORD_FORMAT_VERSION);
 	edge_record_key_str(b, JSON_KEY_LIT("tu"), rec->tu);
 	edge_record_key_str(b, JSON_KEY_LIT("srctree"), rec->srctree);
 	edge_record_key_str(b, JSON_KEY_LIT("caller"), rec->caller);
@@ -52,21 +40,21 @@ void edge_record_render_object(const struct edge_record *rec,
 	edge_record_key_str(b, JSON_KEY_LIT("callee_symbol"),
 			    rec->callee_symbol);
 	edge_record_key_str(b, JSON_KEY_LIT("file"), rec->file);
-	edge_record_key_int(b, JSON_KEY_LIT("line"), rec->line);
-	edge_record_key_int(b, JSON_KEY_LIT("column"), rec->column);
+	json_field_int(b, JSON_KEY_LIT("line"), rec->line);
+	json_field_int(b, JSON_KEY_LIT("column"), rec->column);
 	edge_record_key_str(b, JSON_KEY_LIT("reason"), rec->reason);
-	edge_record_key_int(b, JSON_KEY_LIT("callee_size"), rec->callee_size);
-	edge_record_key_int(b, JSON_KEY_LIT("growth"), rec->growth);
-	edge_record_key_int(b, JSON_KEY_LIT("overcount"), rec->overcount);
-	edge_record_key_int(b, JSON_KEY_LIT("asm_count"), rec->nasm);
+	json_field_int(b, JSON_KEY_LIT("callee_size"), rec->callee_size);
+	json_field_int(b, JSON_KEY_LIT("growth"), rec->growth);
+	json_field_int(b, JSON_KEY_LIT("overcount"), rec->overcount);
+	json_field_int(b, JSON_KEY_LIT("asm_count"), rec->nasm);
 
 	json_key_plain(b, JSON_KEY_LIT("limit"));
 	json_begin_object(b);
 	edge_record_key_str(b, JSON_KEY_LIT("name"), rec->limit.name);
-	edge_record_key_int(b, JSON_KEY_LIT("param"), rec->limit.param);
-	edge_record_key_int(b, JSON_KEY_LIT("value"), rec->limit.value);
+	json_field_int(b, JSON_KEY_LIT("param"), rec->limit.param);
+	json_field_int(b, JSON_KEY_LIT("value"), rec->limit.value);
 	edge_record_key_str(b, JSON_KEY_LIT("measure"), rec->limit.measure);
-	edge_record_key_int(b, JSON_KEY_LIT("measured"), rec->limit.measured);
+	json_field_int(b, JSON_KEY_LIT("measured"), rec->limit.measured);
 	json_end_object(b);
 
 	edge_record_key_str(b, JSON_KEY_LIT("measured_at"), rec->measured_at);
@@ -87,8 +75,8 @@ void edge_record_render_object(const struct edge_record *rec,
 		json_string(b, fp, FINGERPRINT_HEX_LEN);
 	}
 	json_end_array(b);
-	edge_record_key_int(b, JSON_KEY_LIT("fingerprints_dropped"),
-			    rec->fingerprints_dropped);
+	json_field_int(b, JSON_KEY_LIT("fingerprints_dropped"),
+		       rec->fingerprints_dropped);
 	json_end_object(b);
 }
 
