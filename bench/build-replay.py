@@ -25,8 +25,10 @@ same with or without it, so the ratio of compile CPU is an upper bound on
 the ratio of the whole build's.
 
 Prints a Markdown table: units, CPU seconds per variant, the ratio to no
-plugin with a 95 % interval (paired differences per unit), and the units
-with the largest added time.  --sample N replays N units drawn at random
+plugin with a 95 % interval (paired differences per unit), the minor page
+faults of each variant's compiles (wait4's ru_minflt: what a forked
+re-run adds, bench/fork-write-cost.sh says what one costs on the
+machine), and the units with the largest added time.  --sample N replays N units drawn at random
 (seeded) instead of all; --list prints the commands and runs nothing.
 
 Exit codes: 0 measured, 1 a compile failed, 2 usage, 77 no kbuild-none tree.
@@ -123,8 +125,8 @@ def collect_units(tree):
 
 
 def run_one(argv, cwd):
-    """((user, system) seconds, wall seconds, exit status, stderr) of one
-    compile."""
+    """((user, system) seconds, minor page faults, wall seconds, exit
+    status, stderr) of one compile."""
     t0 = time.monotonic()
     p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
@@ -134,7 +136,8 @@ def run_one(argv, cwd):
     _pid, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     wall = time.monotonic() - t0
-    return (ru.ru_utime, ru.ru_stime), wall, p.returncode, err.decode(errors="replace")
+    return ((ru.ru_utime, ru.ru_stime), ru.ru_minflt, wall, p.returncode,
+            err.decode(errors="replace"))
 
 
 def interval(diffs, total_base):
@@ -225,11 +228,12 @@ def main():
             row = [None] * len(names)
             for r in range(len(names)):
                 v = (k + r) % len(names)
-                cpu, wall, rc, err = run_one(variant_argv(k, obj, argv, v), tree)
+                cpu, faults, wall, rc, err = run_one(
+                    variant_argv(k, obj, argv, v), tree)
                 if rc:
                     with lock:
                         failed.append((obj, names[v], rc, err[-2000:]))
-                row[v] = (cpu[0] + cpu[1], cpu[1], wall)
+                row[v] = (cpu[0] + cpu[1], cpu[1], wall, faults)
                 try:
                     os.unlink(os.path.join(scratch, "%d-%d.o" % (k, v)))
                 except FileNotFoundError:
@@ -261,6 +265,7 @@ def main():
 
     total = [sum(r[v][0] for r in results) for v in range(len(names))]
     system = [sum(r[v][1] for r in results) for v in range(len(names))]
+    faults = [sum(r[v][3] for r in results) for v in range(len(names))]
     out = {"kver": args.kver, "tree": tree, "units": len(units), "jobs": args.j,
            "sample": args.sample, "seed": args.seed, "elapsed_seconds": elapsed,
            "load_before": load0, "load_after": load1, "plugins": plugins,
@@ -268,19 +273,21 @@ def main():
     print("Replayed %d C units of %s (%s), -j %d, %.0f s, load %.1f -> %.1f"
           % (len(units), args.kver, tree, args.j, elapsed, load0, load1))
     print()
-    print("| variant | CPU (s) | of it system (s) | / none | 95 % interval | records |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| variant | CPU (s) | of it system (s) | / none | 95 % interval "
+          "| page faults | records |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for v, name in enumerate(names):
         diffs = [r[v][0] - r[0][0] for r in results]
         ratio = total[v] / total[0] if total[0] else 0.0
         half = interval(diffs, total[0])
         out["variants"][name] = {"cpu_seconds": total[v],
-                                 "system_seconds": system[v], "ratio": ratio,
+                                 "system_seconds": system[v],
+                                 "minor_faults": faults[v], "ratio": ratio,
                                  "interval95": half,
                                  "plugin": args.plugins[v - 1] if v else None}
-        print("| %s | %.1f | %.1f | %.4f | %s | %s |" % (
+        print("| %s | %.1f | %.1f | %.4f | %s | %d | %s |" % (
             name, total[v], system[v], ratio,
-            "±%.2f %%" % (100 * half) if v else "",
+            "±%.2f %%" % (100 * half) if v else "", faults[v],
             records.get(name, "") if v else ""))
     print()
     for v in range(1, len(names)):
@@ -292,7 +299,9 @@ def main():
             for k in top)))
     out["per_unit"] = [{"obj": units[k][0],
                         "cpu": [results[k][v][0] for v in range(len(names))],
-                        "system": [results[k][v][1] for v in range(len(names))]}
+                        "system": [results[k][v][1] for v in range(len(names))],
+                        "minor_faults": [results[k][v][3]
+                                         for v in range(len(names))]}
                        for k in range(len(units))]
     if args.out:
         with open(args.out, "w") as fh:
