@@ -21,6 +21,7 @@
  * the header's name.
  */
 #include "dwarf-files.h"
+#include "dwarf-scan-read.h"
 
 #include <dwarf.h>
 #include <stdio.h>
@@ -68,12 +69,16 @@ void dwarf_files_free(struct dwarf_files *df)
 	memset(df, 0, sizeof(*df));
 }
 
-/* A cursor over [p, end): every read checks, and a failed one sticks. */
+/*
+ * A cursor over [p, end): every read checks, and a failed one sticks.  The
+ * encodings are read as dwarf-scan-read.h reads them for the DIEs.
+ */
 struct cursor {
 	const uint8_t *p, *end;
 	bool bad;
 };
 
+/* n bytes: a little-endian number when n is 1, 2, 4 or 8, else skipped. */
 static uint64_t take(struct cursor *c, unsigned n)
 {
 	uint64_t v = 0;
@@ -82,8 +87,8 @@ static uint64_t take(struct cursor *c, unsigned n)
 		c->bad = true;
 		return 0;
 	}
-	for (unsigned i = 0; i < n; i++)
-		v |= (uint64_t)c->p[i] << (8 * i);
+	if (n == 1 || n == 2 || n == 4 || n == 8)
+		v = scan_le(c->p, n);
 	c->p += n;
 	return v;
 }
@@ -91,22 +96,10 @@ static uint64_t take(struct cursor *c, unsigned n)
 static uint64_t uleb(struct cursor *c)
 {
 	uint64_t v = 0;
-	unsigned shift = 0;
 
-	while (!c->bad) {
-		uint8_t b;
-
-		if (c->p >= c->end || shift > 63) {
-			c->bad = true;
-			return 0;
-		}
-		b = *c->p++;
-		v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	return 0;
+	if (!c->bad && !scan_uleb(&c->p, c->end, &v))
+		c->bad = true;
+	return c->bad ? 0 : v;
 }
 
 static const char *cstr(struct cursor *c)

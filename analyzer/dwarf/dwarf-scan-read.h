@@ -3,7 +3,8 @@
  * dwarf-scan-read.h — what dwarf-scan.c (a unit's abbreviation table, its
  * top-level DIEs) and dwarf-scan-die.c (one DIE's attributes) share: the
  * table's entries and DWARF's encodings read as libdw reads them, every
- * read checked against the end it is given.  Inside dwarf/ only.
+ * read checked against the end it is given; dwarf-files.c reads the line
+ * tables' headers with the same numbers.  Inside dwarf/ only.
  */
 #ifndef ASMSCAN_DWARF_SCAN_READ_H
 #define ASMSCAN_DWARF_SCAN_READ_H
