@@ -48,6 +48,7 @@
  * measured against mode=apply are in docs/edges.md.
  */
 #include "edge-limits.h"
+#include "slot-table.h"
 
 /* What want_inline_small_function_p looks at for one edge. */
 struct edge_view {
@@ -151,54 +152,22 @@ enum growth_memo_kind {
 	GROWTH_MEMO_FREE_SIZE,		/* edge_free_size_1(), over 0 */
 };
 
+/* Keyed by (callee's uid + 1, over, kind) in one nonzero number. */
 struct growth_memo_slot {
-	cgraph_node *callee;		/* NULL: empty */
-	int over;
-	enum growth_memo_kind kind;
+	uint64_t key;
 	int64_t value;
 };
 
 static struct {
 	bool on;
-	struct growth_memo_slot *slots;
-	size_t cap, used;		/* cap a power of two, or 0 */
-} growth_memo;
+	struct slot_table slots;
+} growth_memo = { false, SLOT_TABLE_INIT(struct growth_memo_slot) };
 
-static size_t growth_memo_hash(cgraph_node *callee, int over,
-			       enum growth_memo_kind kind, size_t cap)
+static uint64_t growth_memo_key(cgraph_node *callee, int over,
+				enum growth_memo_kind kind)
 {
-	uint64_t h = (uint64_t)(uintptr_t)callee * 0x9e3779b97f4a7c15ULL ^
-		     (uint64_t)(uint32_t)over * 0xff51afd7ed558ccdULL ^
-		     (uint64_t)kind * 0xc4ceb9fe1a85ec53ULL;
-
-	return (size_t)(h >> 17) & (cap - 1);
-}
-
-static struct growth_memo_slot *growth_memo_find(cgraph_node *callee, int over,
-						 enum growth_memo_kind kind)
-{
-	size_t i = growth_memo_hash(callee, over, kind, growth_memo.cap);
-
-	while (growth_memo.slots[i].callee &&
-	       (growth_memo.slots[i].callee != callee ||
-		growth_memo.slots[i].over != over ||
-		growth_memo.slots[i].kind != kind))
-		i = (i + 1) & (growth_memo.cap - 1);
-	return &growth_memo.slots[i];
-}
-
-static void growth_memo_grow(void)
-{
-	struct growth_memo_slot *old = growth_memo.slots;
-	size_t oldcap = growth_memo.cap;
-
-	growth_memo.cap = oldcap ? oldcap * 2 : 64;
-	growth_memo.slots = XCNEWVEC(struct growth_memo_slot, growth_memo.cap);
-	for (size_t i = 0; i < oldcap; i++)
-		if (old[i].callee)
-			*growth_memo_find(old[i].callee, old[i].over,
-					  old[i].kind) = old[i];
-	XDELETEVEC(old);
+	return ((uint64_t)(unsigned)callee->get_uid() + 1) << 33 |
+	       (uint64_t)(uint32_t)over << 1 | (uint64_t)kind;
 }
 
 void edge_limits_memo_begin(void)
@@ -208,8 +177,8 @@ void edge_limits_memo_begin(void)
 
 void edge_limits_memo_end(void)
 {
-	XDELETEVEC(growth_memo.slots);
-	memset(&growth_memo, 0, sizeof(growth_memo));
+	growth_memo.on = false;
+	slot_table_clear(&growth_memo.slots);
 }
 
 /* The memo's answer for (callee, over, kind), computed by fn if new. */
@@ -217,21 +186,21 @@ static int64_t growth_memo_get(cgraph_node *callee, int over,
 			       enum growth_memo_kind kind,
 			       int64_t (*fn)(cgraph_node *, int))
 {
+	uint64_t key = growth_memo_key(callee, over, kind);
 	struct growth_memo_slot *slot;
+	int64_t value;
 
 	if (!growth_memo.on)
 		return fn(callee, over);
-	if (2 * (growth_memo.used + 1) > growth_memo.cap)
-		growth_memo_grow();
-	slot = growth_memo_find(callee, over, kind);
-	if (!slot->callee) {
-		int64_t value = fn(callee, over);
-
-		/* fn() asks GCC only: the slot is still the one found. */
-		*slot = (struct growth_memo_slot){ callee, over, kind, value };
-		growth_memo.used++;
-	}
-	return slot->value;
+	slot = (struct growth_memo_slot *)slot_table_find(&growth_memo.slots,
+							  key);
+	if (slot)
+		return slot->value;
+	value = fn(callee, over);
+	slot = (struct growth_memo_slot *)slot_table_get(&growth_memo.slots,
+							 key);
+	slot->value = value;
+	return value;
 }
 
 static int64_t edge_all_callers_growth(cgraph_node *callee, int over)
