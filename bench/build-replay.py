@@ -27,9 +27,10 @@ the ratio of the whole build's.
 Prints a Markdown table: units, CPU seconds per variant, the ratio to no
 plugin with a 95 % interval (paired differences per unit), the minor page
 faults of each variant's compiles (wait4's ru_minflt: what a forked
-re-run adds, bench/fork-write-cost.sh says what one costs on the
-machine), and the units with the largest added time.  --sample N replays N units drawn at random
-(seeded) instead of all; --list prints the commands and runs nothing.
+re-run adds; build/bench/fork-write-cost says what one costs on the
+machine), and the units with the largest added time.  --sample N replays
+N units drawn at random (seeded) instead of all; --list prints the
+commands and runs nothing.
 
 Exit codes: 0 measured, 1 a compile failed, 2 usage, 77 no kbuild-none tree.
 """
