@@ -64,8 +64,7 @@ void edge_record_render_object(const struct edge_record *rec,
 				       : rec->rerun ? "inlined"
 						    : "refused");
 	edge_record_key_str(b, JSON_KEY_LIT("unit_rerun"), rec->unit_rerun);
-	json_key_plain(b, JSON_KEY_LIT("reproduced"));
-	json_bool(b, rec->reproduced);
+	json_field_bool(b, JSON_KEY_LIT("reproduced"), rec->reproduced);
 	edge_record_key_str(b, JSON_KEY_LIT("verdict"),
 			    edge_verdict_name(rec->verdict));
 	json_key_plain(b, JSON_KEY_LIT("fingerprints"));
