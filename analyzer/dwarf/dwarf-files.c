@@ -99,7 +99,7 @@ static uint64_t uleb(struct cursor *c)
 
 	if (!c->bad && !scan_uleb(&c->p, c->end, &v))
 		c->bad = true;
-	return c->bad ? 0 : v;
+	return v;	/* 0 when it failed: scan_uleb leaves v alone */
 }
 
 static const char *cstr(struct cursor *c)
