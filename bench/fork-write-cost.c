@@ -16,9 +16,10 @@
  * child that leaves at once and reaps it, and writes every page again.
  * Prints the medians: microseconds per page written after the fork, per
  * page without it, and milliseconds per 100 MiB resident for the fork,
- * the child's exit and the reaping.  Multiply the minor page faults a
- * forked re-run adds (bench/build-replay.py's table) by the first figure
- * for the CPU time those faults cost.
+ * the child's exit and the reaping.  The minor page faults a forked
+ * re-run adds (bench/build-replay.py's table) times the first figure is
+ * what those faults cost at the least: on the machine of
+ * docs/performance.md a forked compile's added CPU was about twice that.
  *
  * Exit codes: 0 measured, 1 a system call failed, 2 usage.
  */
