@@ -13,8 +13,10 @@
 # rerun=0, and prints the instructions cc1 executed — the re-run's forked
 # child included, counted from the fork (--zero-before): callgrind counts
 # instructions, not seconds, so the figure does not depend on the load of
-# the machine.  With --old, OLD.so is measured the same way beside PLUGIN
-# (as a build uses it) and the two reports are compared: the line says
+# the machine.  Column "child" is the child's part alone, in percent of
+# the compile without the plugin (0 % where the unit forked none).  With
+# --old, OLD.so is measured the same way beside PLUGIN (as a build uses
+# it) and the two reports are compared: the line says
 # "same" when every record is identical, "DIFFER" otherwise.  A TOTAL line
 # sums the objects.  Then it times the commands interleaved, REPEAT times
 # each (default 5; 0: no timing), and prints the median wall-time ratios.
@@ -106,6 +108,10 @@ cc1_insns() {
 		fi
 		grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -h "^totals:" |
 			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.insns"
+		# The re-run's child: the cc1 whose profile starts at the fork.
+		{ grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -l 'edge_rerun_child_start' |
+			xargs -r grep -h "^totals:"; } |
+			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.child"
 	fi
 	echo "$keep/$key"
 }
@@ -119,6 +125,12 @@ wall() {
 }
 
 pct() { echo "scale=6; ($2 - $1) * 100 / $1" | bc; }
+# The re-run child's instructions of count KEY, in percent of BASE ("?" for
+# a count kept by an older bench, which did not separate them).
+child_share() {
+	[ -s "$1.child" ] || { echo "?"; return; }
+	printf '%.3f%%' "$(echo "scale=6; $(cat "$1.child") * 100 / $2" | bc)"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # A report's records in a stable order: the same records, the same text.
 same() { cmp -s <(sort "$1.report.jsonl") <(sort "$2.report.jsonl") && echo same || echo DIFFER; }
@@ -127,7 +139,7 @@ rerun0=${RERUN0:-1}
 status=0
 hdr=(OBJECT "cc1 insns")
 [ -z "$old" ] || hdr+=("old plugin" "+insns")
-hdr+=("with plugin" "+insns")
+hdr+=("with plugin" "+insns" "child")
 [ "$rerun0" = 0 ] || hdr+=("rerun=0" "+insns")
 [ -z "$old" ] || hdr+=(reports)
 [ "$repeat" = 0 ] || hdr+=(wall "wall r=0")
@@ -144,7 +156,7 @@ for obj in "${objs[@]}"; do
 	fi
 	kb=$(cc1_insns "$obj" "$plugin" "")
 	b=$(cat "$kb.insns")
-	line+=("$b" "$(printf '%+.3f%%' "$(pct "$a" "$b")")"); sum[b]=$(( ${sum[b]:-0} + b ))
+	line+=("$b" "$(printf '%+.3f%%' "$(pct "$a" "$b")")" "$(child_share "$kb" "$a")"); sum[b]=$(( ${sum[b]:-0} + b ))
 	if [ "$rerun0" != 0 ]; then
 		c=$(cat "$(cc1_insns "$obj" "$plugin" rerun=0)".insns)
 		line+=("$c" "$(printf '%+.3f%%' "$(pct "$a" "$c")")"); sum[c]=$(( ${sum[c]:-0} + c ))
@@ -173,7 +185,7 @@ done
 if [ ${#objs[@]} -gt 1 ]; then
 	line=(TOTAL "${sum[a]}")
 	[ -z "$old" ] || line+=("${sum[o]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[o]}")")")
-	line+=("${sum[b]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[b]}")")")
+	line+=("${sum[b]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[b]}")")" "")
 	[ "$rerun0" = 0 ] || line+=("${sum[c]}" "$(printf '%+.3f%%' "$(pct "${sum[a]}" "${sum[c]}")")")
 	printf '%-44s' "${line[0]}"; printf ' %14s' "${line[@]:1}"; echo
 fi
