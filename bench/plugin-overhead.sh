@@ -110,7 +110,7 @@ cc1_insns() {
 			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.insns"
 		# The re-run's child: the cc1 whose profile starts at the fork.
 		{ grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -l 'edge_rerun_child_start' |
-			xargs -r grep -h "^totals:"; } |
+			xargs -r grep -h "^totals:" || true; } |
 			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.child"
 	fi
 	echo "$keep/$key"
