@@ -82,6 +82,14 @@ plugin_flags() {
 	echo "$flags"
 }
 
+# The instructions counted in the cc1 profiles of $work that hold a line
+# matching PATTERN, summed (0 when none does).
+cc1_totals() {
+	{ grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -l -e "$1" |
+		xargs -r grep -h "^totals:" || true; } |
+		awk '{ s += $2 } END { printf "%.0f\n", s }'
+}
+
 # Instructions executed by cc1 for one compile of OBJ with the plugin
 # SO (none: without) and its argument ARGS (KEY=VALUE or empty),
 # remembered in $keep under KEY.  The report it writes is kept as
@@ -106,12 +114,9 @@ cc1_insns() {
 			echo "plugin-overhead: $obj: $so wrote no report" >&2
 			exit 1
 		fi
-		grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -h "^totals:" |
-			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.insns"
+		cc1_totals '^totals:' > "$keep/$key.insns"
 		# The re-run's child: the cc1 whose profile starts at the fork.
-		{ grep -l '^cmd:.*cc1 ' "$work"/cg.* | xargs grep -l 'edge_rerun_child_start' |
-			xargs -r grep -h "^totals:" || true; } |
-			awk '{ s += $2 } END { printf "%.0f\n", s }' > "$keep/$key.child"
+		cc1_totals 'edge_rerun_child_start' > "$keep/$key.child"
 	fi
 	echo "$keep/$key"
 }
