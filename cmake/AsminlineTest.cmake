@@ -15,7 +15,12 @@
 #   - its own working directory, created at configure time under
 #     <build>/tests/work/<name> (a relative WORKING_DIRECTORY is taken under
 #     <build>/tests/work too), so `ctest -j` never lets two tests share
-#     scratch files.  The directory is also exported as ASMINLINE_TEST_WORKDIR.
+#     scratch files.  The directory is also exported as ASMINLINE_TEST_WORKDIR,
+#     and one under <build>/tests/work holds the marker file
+#     .asminline-test-workdir (the test's name): tests/lib's clean_workdir
+#     and testlib.workdir() empty the current directory only when it is
+#     that directory and holds the marker, so a test run by hand, or with
+#     the variable copied into a shell, never empties a checkout.
 
 set(ASMINLINE_TEST_LABELS unit plugin analyzer e2e fuzz slow)
 if(NOT DEFINED ASMINLINE_TEST_TIMEOUT_SCALE)
@@ -52,6 +57,10 @@ function(asminline_add_test)
 			"${CMAKE_BINARY_DIR}/tests/work/${T_WORKING_DIRECTORY}")
 	endif()
 	file(MAKE_DIRECTORY "${T_WORKING_DIRECTORY}")
+	string(FIND "${T_WORKING_DIRECTORY}/" "${CMAKE_BINARY_DIR}/tests/work/" _at)
+	if(_at EQUAL 0)
+		file(WRITE "${T_WORKING_DIRECTORY}/.asminline-test-workdir" "${T_NAME}\n")
+	endif()
 
 	add_test(NAME ${T_NAME} COMMAND ${T_COMMAND}
 		WORKING_DIRECTORY "${T_WORKING_DIRECTORY}")

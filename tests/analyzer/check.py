@@ -43,6 +43,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+
 TEST = "analyzer-check"
 LOCK = '.pushsection .smp_locks,"a"\n.balign 4\n.long 671f - .\n.popsection\n671:\n\tlock; '
 
@@ -489,10 +493,9 @@ def kill_test():
 def main():
     global ASMSCAN, PLUGIN, CC, SRC
     ASMSCAN, PLUGIN, CC, srcdir = sys.argv[1:5]
-    SRC = os.path.join(srcdir, "tests", "analyzer", "src", "check")
-    for f in os.listdir("."):
-        p = os.path.join(".", f)
-        shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
+    SRC = os.path.join(os.path.abspath(srcdir), "tests", "analyzer", "src", "check")
+    ASMSCAN, PLUGIN = os.path.abspath(ASMSCAN), os.path.abspath(PLUGIN)
+    testlib.enter(TEST)     # its own directory: never the one it was run in
 
     # 1. the baseline of the first build is the report's findings
     objs1, rep1 = build("v1")
