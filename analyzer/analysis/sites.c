@@ -7,7 +7,9 @@
  * become the object's site_lines wants.  Across objects: rows keyed by
  * spelling location; statements are (unit, stmt) pairs; the line hits of
  * every object, the functions named like the statements' functions and
- * the blocked-by-asm edges keyed by (unit, fingerprint) are added up.
+ * the blocked-by-asm edges keyed by (unit, fingerprint) are added up,
+ * those of units whose inliner re-run gave no answer (the plugin's rule
+ * judged them) counted apart too.
  */
 #include "sites.h"
 
@@ -171,8 +173,10 @@ static void gather_edges(struct sites_build *b)
 	struct sites_report *sr = &rep->sites;
 	struct arena tmp = { 0 };
 
+	records_rule_units(&rep->records, &sr->rule);
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
+		bool by_rule = records_rerun_unanswered(unit->rerun);
 
 		for (size_t k = 0; k < unit->nedges; k++) {
 			const struct rec_edge *e = unit->edges[k];
@@ -194,6 +198,7 @@ static void gather_edges(struct sites_build *b)
 				struct site_row *r = &sr->rows[(uintptr_t)rows[i] - 1];
 
 				r->edges++;
+				r->rule_edges += by_rule;
 				sr->row_edges++;
 				r->edge_list = xrealloc(r->edge_list,
 							r->edges * sizeof(*r->edge_list));
@@ -480,6 +485,7 @@ void sites_report_free(struct report *rep)
 		rep->objs[i].site_lines = NULL;
 	}
 	records_free(&rep->records);
+	records_rule_units_free(&sr->rule);
 	arena_free(&sr->strings);
 	memset(sr, 0, sizeof(*sr));
 }

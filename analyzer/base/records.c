@@ -635,3 +635,31 @@ void records_free(struct records *r)
 	arena_free(&r->arena);
 	memset(r, 0, sizeof(*r));
 }
+
+bool records_rerun_unanswered(const char *rerun)
+{
+	return rerun && (!strcmp(rerun, "failed") || !strcmp(rerun, "timeout"));
+}
+
+void records_rule_units(const struct records *r, struct rec_rule_units *ru)
+{
+	size_t cap = 0;
+
+	memset(ru, 0, sizeof(*ru));
+	for (size_t u = 0; u < r->nunits; u++) {
+		const struct rec_unit *unit = r->units[u];
+
+		if (!records_rerun_unanswered(unit->rerun))
+			continue;
+		*VEC_PUSH(ru->v, ru->n, cap) = unit;
+		ru->edges += unit->nedges;
+		for (size_t k = 0; k < unit->nedges; k++)
+			ru->blocked += unit->edges[k]->blocked;
+	}
+}
+
+void records_rule_units_free(struct rec_rule_units *ru)
+{
+	free(ru->v);
+	memset(ru, 0, sizeof(*ru));
+}

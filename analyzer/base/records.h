@@ -152,4 +152,23 @@ const char *records_gcc_name(struct arena *a, const char *srctree,
 /* FNV-1a-64 (docs/format.md): the id of a string's JSON text. */
 uint64_t records_fnv1a(const void *data, size_t len);
 
+/*
+ * A unit record's "rerun" (or an edge record's "unit_rerun"): true when
+ * the inliner's re-run was needed and gave no answer ("failed",
+ * "timeout").  Then the unit's edge verdicts are the plugin's rule's, not
+ * the re-run's, and may differ from those of a compile whose re-run
+ * answered (docs/edges.md): every verb that shows verdicts says how many
+ * units were judged so.
+ */
+bool records_rerun_unanswered(const char *rerun);
+
+/* The units of r judged by the rule, and their edge records. */
+struct rec_rule_units {
+	const struct rec_unit **v;	/* in reading order; malloc'd */
+	size_t n;
+	size_t edges, blocked;		/* their edge records; blocked-by-asm */
+};
+void records_rule_units(const struct records *r, struct rec_rule_units *ru);
+void records_rule_units_free(struct rec_rule_units *ru);
+
 #endif /* ASMSCAN_RECORDS_H */

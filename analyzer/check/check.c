@@ -25,7 +25,7 @@ static void from_records(struct report *rep)
 
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
-		bool by_rule = check_rerun_unanswered(unit->rerun);
+		bool by_rule = records_rerun_unanswered(unit->rerun);
 
 		c->units++;
 		if (by_rule)

@@ -327,5 +327,5 @@ void render_check_sarif(FILE *out, const struct report *rep)
 	for (size_t i = 0; i < c->n; i++)
 		if (check_listed(&c->v[i]))
 			sarif_result(&j, &c->v[i]);
-	render_sarif_end(&j);
+	render_sarif_end(&j, NULL, 0);
 }

@@ -132,8 +132,28 @@ void render_sarif_begin(struct json *j, FILE *out, bool pretty,
 	json_array_begin(j);
 }
 
-/* The problems asmscan reported on stderr, with the file each is about. */
-static void sarif_notifications(struct json *j)
+static void sarif_notification(struct json *j, const char *level,
+			       const char *file, const char *text)
+{
+	json_object_begin(j);
+	json_kv_string(j, "level", level);
+	render_sarif_message(j, text);
+	json_key(j, "locations");
+	json_array_begin(j);
+	json_object_begin(j);
+	sarif_physical(j, file, 0);
+	json_object_end(j);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/*
+ * The problems asmscan reported on stderr, with the file each is about,
+ * then the caller's notes.
+ */
+static void sarif_notifications(struct json *j,
+				const struct render_sarif_note *notes,
+				size_t nnotes)
 {
 	const struct asmscan_msgs *m = asmscan_reported();
 	char text[2048];
@@ -145,30 +165,25 @@ static void sarif_notifications(struct json *j)
 
 		snprintf(text, sizeof(text), "%s%s%s", msg->what,
 			 msg->why ? ": " : "", msg->why ? msg->why : "");
-		json_object_begin(j);
-		json_kv_string(j, "level",
-			       msg->severity == ASMSCAN_ERROR ? "error" : "note");
-		render_sarif_message(j, text);
-		json_key(j, "locations");
-		json_array_begin(j);
-		json_object_begin(j);
-		sarif_physical(j, msg->file, 0);
-		json_object_end(j);
-		json_array_end(j);
-		json_object_end(j);
+		sarif_notification(j, msg->severity == ASMSCAN_ERROR ? "error"
+								     : "note",
+				   msg->file, text);
 	}
+	for (size_t i = 0; i < nnotes; i++)
+		sarif_notification(j, "note", notes[i].file, notes[i].text);
 	json_array_end(j);
 }
 
 /* The invocation, then the run and the log closed. */
-static void sarif_tail(struct json *j)
+static void sarif_tail(struct json *j, const struct render_sarif_note *notes,
+		       size_t nnotes)
 {
 	json_key(j, "invocations");
 	json_array_begin(j);
 	json_object_begin(j);
 	json_kv_bool(j, "executionSuccessful",
 		     asmscan_status() == ASMSCAN_EXIT_OK);
-	sarif_notifications(j);
+	sarif_notifications(j, notes, nnotes);
 	json_object_end(j);
 	json_array_end(j);
 	json_object_end(j);
@@ -176,10 +191,11 @@ static void sarif_tail(struct json *j)
 	json_object_end(j);
 }
 
-void render_sarif_end(struct json *j)
+void render_sarif_end(struct json *j, const struct render_sarif_note *notes,
+		      size_t nnotes)
 {
 	json_array_end(j);	/* the results */
-	sarif_tail(j);
+	sarif_tail(j, notes, nnotes);
 }
 
 /*
@@ -193,5 +209,5 @@ void render_sarif_failed(FILE *out, bool pretty)
 	sarif_head(&j, out, pretty, NULL, 0);
 	json_key(&j, "results");
 	json_null(&j);
-	sarif_tail(&j);
+	sarif_tail(&j, NULL, 0);
 }

@@ -40,6 +40,12 @@ void render_sarif(FILE *out, struct report *rep);
 struct json;
 void render_sites_text(FILE *out, const struct report *rep);
 void render_sites_json(struct json *j, const struct report *rep);
+/*
+ * What a unit whose inliner re-run gave no answer says, wherever its
+ * verdicts are shown: "the inliner's re-run gave no answer in this unit
+ * (failed: WHY): the plugin's rule judged its N refused calls".
+ */
+void render_rule_unit(char *buf, size_t len, const struct rec_unit *u);
 
 /* asmscan check (render-check.c). */
 void render_check_text(FILE *out, const struct report *rep);
@@ -61,7 +67,12 @@ struct render_sarif_rule {
 	level }
 void render_sarif_begin(struct json *j, FILE *out, bool pretty,
 			const struct render_sarif_rule *rules, size_t nrules);
-void render_sarif_end(struct json *j);
+/* A notification of the caller's besides the reported problems. */
+struct render_sarif_note {
+	const char *file, *text;
+};
+void render_sarif_end(struct json *j, const struct render_sarif_note *notes,
+		      size_t nnotes);
 /* A log of a run that did not finish: no rules, "results": null. */
 void render_sarif_failed(FILE *out, bool pretty);
 /* A result's "message", and its "locations": PATH (none if NULL) with

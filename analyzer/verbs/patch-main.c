@@ -19,6 +19,7 @@
 #include "output.h"
 #include "patch.h"
 #include "patch-series.h"
+#include "render.h"
 #include "srctree.h"
 #include "util.h"
 
@@ -26,6 +27,31 @@ struct patch_print {
 	struct patch_state *st;
 	struct patch_totals *t;
 };
+
+/*
+ * The units whose edge verdicts are the plugin's rule's (their inliner
+ * re-run gave no answer): how many, in the summary's manner, then a note
+ * for each.
+ */
+static void print_rule_units(const struct records *recs)
+{
+	struct rec_rule_units ru;
+	char buf[1024];
+
+	records_rule_units(recs, &ru);
+	if (ru.n)
+		fprintf(stderr,
+			"asmscan: patch: %zu unit%s judged by the plugin's rule, not by "
+			"GCC's inliner re-run: %zu refused call%s, %zu of them blocked "
+			"by asm\n",
+			ru.n, ru.n == 1 ? "" : "s", ru.edges, ru.edges == 1 ? "" : "s",
+			ru.blocked);
+	for (size_t i = 0; i < ru.n; i++) {
+		render_rule_unit(buf, sizeof(buf), ru.v[i]);
+		asmscan_notef(ru.v[i]->tu, "verdicts by the rule", "%s", buf);
+	}
+	records_rule_units_free(&ru);
+}
 
 static void print_nothing(FILE *out, void *arg)
 {
@@ -111,6 +137,7 @@ static int patch_run(const struct asmscan_options *opts,
 			"asmscan: patch: %zu flagged sites in all, %s without "
 			"a blocked-by-asm edge left out\n",
 			flagged_rows, fmt_count(buf[2], flagged_rows - t.rows));
+	print_rule_units(&st.recs);
 out:
 	for (size_t i = 0; i < st.nrows; i++)
 		free(st.rows[i].sites);
