@@ -15,9 +15,10 @@ dependency file written here):
   kill-answer  ... after half of its answer          rerun-shim.c (outside)
   stop-start   the child stops (SIGSTOP): a hang,    rerun-shim.c (outside)
                under the default bound
-  abort        the child aborts after "go" (an ICE)  ASMINLINE_TEST_RERUN_ABORT
-  hang         the child hangs after "go",           ASMINLINE_TEST_RERUN_HANG
-               under rerun-timeout=2
+  abort        the child aborts as it is about to    rerun-shim.c (outside)
+               answer (an ICE)
+  hang         the child hangs as it is about to     rerun-shim.c (outside)
+               answer, under rerun-timeout=2
 
 For each, against a compile without a fault:
   - gcc exits 0 within a bound (the child's bound and a margin);
@@ -74,8 +75,8 @@ CASES = {
     # The default bound: 5 times cc1's time so far, at least 20 s.
     "stop-start": ("shim", [], "timeout",
                    r"^no answer within (2\d|[3-9]\d|\d{3,}) s, the child was killed$"),
-    "abort": ("ASMINLINE_TEST_RERUN_ABORT", [], "failed", r"^the child exited with status 4$"),
-    "hang": ("ASMINLINE_TEST_RERUN_HANG", ["-fplugin-arg-asminline-rerun-timeout=2"],
+    "abort": ("shim", [], "failed", r"^the child exited with status 4$"),
+    "hang": ("shim", ["-fplugin-arg-asminline-rerun-timeout=2"],
              "timeout", r"^no answer within 2 s, the child was killed$"),
     # With Kbuild's -Werror (CONFIG_WERROR): fork.c spells no flagged asm
     # itself, so diag=warning (diag-scope=file) warns of nothing, and the
