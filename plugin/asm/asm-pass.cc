@@ -222,7 +222,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	if (pl->report.fd >= 0) {
 		json_buf_reset(&pl->line);
 		asm_record_render_json(&rec, &pl->line);
-		report_write(&pl->report, pl->line.data, pl->line.len);
+		report_add(&pl->report, pl->line.data, pl->line.len);
 	}
 }
 

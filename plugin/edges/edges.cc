@@ -364,7 +364,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	if (pl->report.fd >= 0) {
 		json_buf_reset(&pl->line);
 		edge_record_render_json(&rec, &pl->line);
-		report_write(&pl->report, pl->line.data, pl->line.len);
+		report_add(&pl->report, pl->line.data, pl->line.len);
 	}
 	/*
 	 * The findings CI and asmscan's ranking of sites need, in .comment;
