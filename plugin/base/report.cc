@@ -58,7 +58,8 @@ unsigned long report_flush(struct report *r, bool compiled)
 
 	/* JSON escapes every byte below 0x20: '\n' only ends a line. */
 	while (compiled && r->fd >= 0 && p < end) {
-		const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
+		const char *nl =
+			(const char *)memchr(p, '\n', (size_t)(end - p));
 		size_t len = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
 
 		report_write(r, p, len);
