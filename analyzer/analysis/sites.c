@@ -46,6 +46,70 @@ void sites_object_read(struct report *rep, struct object *o)
 		o->site_lines = site_lines_new(f->stmts, f->nstmts);
 }
 
+/* One sites= item over every unit that lists it. */
+struct site_req_sum {
+	const char *site;
+	size_t units, units_spelled, file;
+	int64_t statements, applied;
+};
+
+void sites_requests_note(const struct report *rep)
+{
+	const struct records *r = &rep->records;
+	struct site_req_sum *sums = NULL;
+	size_t n = 0, cap = 0;
+	struct strmap index = { 0 };
+
+	for (size_t u = 0; u < r->nunits; u++) {
+		const struct rec_unit *unit = r->units[u];
+
+		for (size_t i = 0; i < unit->nsite_reqs; i++) {
+			const struct rec_site_req *q = &unit->site_reqs[i];
+			bool created;
+			uintptr_t *slot = strmap_get(&index, q->site, &created);
+			struct site_req_sum *s;
+
+			if (created) {
+				s = VEC_PUSH(sums, n, cap);
+				memset(s, 0, sizeof(*s));
+				s->site = q->site;
+				s->file = unit->file;
+				*slot = n;
+			}
+			s = &sums[*slot - 1];
+			s->units++;
+			s->units_spelled += q->statements > 0;
+			s->statements += q->statements;
+			s->applied += q->applied;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct site_req_sum *s = &sums[i];
+		const char *name = r->files[s->file].name;
+
+		if (s->applied)
+			continue;
+		if (!s->statements)
+			asmscan_notef(name, "sites= marked nothing",
+				      "%s: no asm statement is spelled at that line in the %zu unit%s built with it",
+				      s->site, s->units, s->units == 1 ? "" : "s");
+		else if (s->units_spelled == s->units)
+			asmscan_notef(name, "sites= marked nothing",
+				      "%s: %" PRId64 " asm statement%s spelled there, in the %zu unit%s built with it, none flagged (mode=apply marks only flagged ones)",
+				      s->site, s->statements,
+				      s->statements == 1 ? "" : "s", s->units,
+				      s->units == 1 ? "" : "s");
+		else
+			asmscan_notef(name, "sites= marked nothing",
+				      "%s: %" PRId64 " asm statement%s spelled there, in %zu of the %zu units built with it, none flagged (mode=apply marks only flagged ones)",
+				      s->site, s->statements,
+				      s->statements == 1 ? "" : "s",
+				      s->units_spelled, s->units);
+	}
+	strmap_free(&index);
+	free(sums);
+}
+
 /* Scratch of the build: what points where. */
 struct sites_build {
 	struct report *rep;

@@ -83,6 +83,16 @@ struct rec_edge {
 	int64_t fingerprints_dropped;
 };
 
+/*
+ * One item of the sites= argument of a mode=apply unit (docs/format.md,
+ * the unit record's "sites"): as typed, the statements of the unit spelled
+ * at that line, and how many of them (the flagged ones) were marked.
+ */
+struct rec_site_req {
+	const char *site;		/* "FILE:LINE" */
+	int64_t statements, applied;
+};
+
 /* One translation unit the plugin compiled. */
 struct rec_unit {
 	uint64_t id;
@@ -96,6 +106,8 @@ struct rec_unit {
 	size_t nstmts;
 	const struct rec_edge *const *edges;	/* an id listed twice: twice */
 	size_t nedges;
+	const struct rec_site_req *site_reqs;	/* sites=, in its order */
+	size_t nsite_reqs;
 	size_t file;			/* index in records.files it came from */
 };
 

@@ -25,7 +25,7 @@
 #     ways (a failed build against a normal baseline, a normal build
 #     against a baseline written from a failed one: "unverified" lines,
 #     version 2), from reports written here and from embedded records of a
-#     child killed by ASMINLINE_TEST_RERUN_ABORT;
+#     child that aborts (tests/plugin/rerun-shim.c, an LD_PRELOAD shim);
 #   - corrupt baselines: exit 2, one "FILE:LINE: malformed baseline" line;
 #     --write-baseline with an unreadable input: exit 2, nothing written,
 #     no findings printed, and stderr (and the JSON document's errors) say
@@ -395,8 +395,15 @@ def unverified_cases(objs_noembed, report, objs1):
     if states.get(edge_fp("ck_e5", "ck_callee")) != "new" or doc["new"] != 1:
         fail(f"a new edge beside a failed unit: {states}")
 
-    # embedded records: a child that dies (plugin hook); the unit says so
-    env = dict(os.environ, ASMINLINE_TEST_RERUN_ABORT="1")
+    # embedded records: a child that dies (abort() as it is about to
+    # answer, injected by the plugin tests' LD_PRELOAD shim, after what is
+    # preloaded already: libasan first, in build-asan); the unit says so
+    shim = os.path.abspath("rerun-shim.so")
+    run([CC, "-shared", "-fPIC", "-O2", "-o", shim,
+         os.path.join(SRC, "..", "..", "..", "plugin", "rerun-shim.c"), "-ldl"], 0)
+    pre = os.environ.get("LD_PRELOAD")
+    env = dict(os.environ, ASMINLINE_SHIM_FAULT="abort",
+               LD_PRELOAD=f"{pre}:{shim}" if pre else shim)
     os.makedirs("dead", exist_ok=True)
     objs = []
     for c in sorted(f for f in os.listdir(SRC) if f.endswith(".c")):
