@@ -27,7 +27,11 @@ Checked:
   asmscan  `sites -f json` and `check` name the sites so, and the line
            tables place the statements in as many functions as for the
            object compiled with srctree=none (GCC's "./" names), at
-           least one.
+           least one;
+  module   tests/kernel/module's demo-v2.c built against that tree
+           (make -C TREE M=DIR demo.o; 7.2 compiles it in DIR with no
+           prefix map): srctree the kernel's tree, the kernel's headers
+           relative to it, the module's own asm in "demo.c".
 Prints the version of the kernel.  Exit 0 pass, 1 fail; no tree: fail,
 or 77 with ASMINLINE_ALLOW_SKIP=1 (tests/kernel/tree.py).
 """
@@ -51,6 +55,7 @@ import kernel_accuracy as ka  # noqa: E402
 import tree  # noqa: E402
 
 TEST = "plugin-intree"
+MODULE = os.path.join(HERE, "..", "kernel", "module")
 UNIT = "kernel/fork.o"
 # Top directories whose sources the unit and `make prepare` never read,
 # and the other architectures; Kconfig reads every Kconfig file (crypto/
@@ -208,9 +213,31 @@ def main():
     lines = [ln for ln in r.stdout.splitlines() if ": warning: asm in " in ln]
     if r.returncode != 1 or not lines or any(ln.startswith(("./", "/")) for ln in lines):
         fail("asmscan check exited %d: %r" % (r.returncode, lines[:4]))
+    # An external module against that tree (M=): 7.2 compiles it in its
+    # own directory, with no prefix map either.
+    mod = os.path.join(work, "module")
+    shutil.rmtree(mod, ignore_errors=True)
+    os.makedirs(mod)
+    shutil.copy(os.path.join(MODULE, "Kbuild"), mod)
+    shutil.copy(os.path.join(MODULE, "demo-v2.c"), os.path.join(mod, "demo.c"))
+    mod_rep = os.path.join(work, "module.jsonl")
+    if os.path.exists(mod_rep):
+        os.unlink(mod_rep)
+    r = run(make + ["-C", top, "M=" + mod, "KCFLAGS=-fplugin=%s -fplugin-arg-asminline-report=%s "
+                    "-fplugin-arg-asminline-rerun=0" % (plugin, mod_rep), "demo.o"], work,
+            "make M=")
+    if r.returncode != 0:
+        fail("make M=%s demo.o:\n%s" % (mod, (r.stdout + r.stderr)[-3000:]))
+    mrecs = asm_records(mod_rep, "demo.c")
+    own = [m for m in mrecs if m["spelling_file"] == "demo.c"]
+    if not own or any(m["srctree"] != os.path.realpath(top) for m in mrecs):
+        fail("module: tu demo.c, srctree the kernel's tree and its own asm in demo.c expected: %r"
+             % sorted({(m["tu"], m["srctree"], m["spelling_file"]) for m in mrecs}))
+    check_names("module", [m for m in mrecs if m not in own], top)
     print("%s: PASS: Linux %s in place%s: %d records of %s, every name relative to the tree "
           "(GCC's: %d distinct \"./\" names, e.g. %s); asmscan: %d sites in %d functions, "
-          "as with GCC's names" %
+          "as with GCC's names; an M= module's records: the kernel's headers relative to "
+          "the tree, its own file demo.c" %
           (TEST, release, " (prefix map: %s)" % " ".join(maps) if maps else ", no prefix map",
            len(recs), tu, len(dotted), max(dotted, key=lambda f: (f.count("./"), f)), len(sites), sum(v or 0 for v in sites.values())))
 
