@@ -19,7 +19,8 @@
 #   --kernel  also the kernel-level ones on Linux units compiled by gcc-N
 #             through Kbuild's own command lines (plugin-kbuild,
 #             plugin-edges-kernel, oracle-kernel-accuracy-x86_64,
-#             plugin-rerun-faults, plugin-workflow-kernel-KVER), once per
+#             plugin-rerun-faults, plugin-workflow-kernel-KVER and, for
+#             newest, plugin-intree-newest), once per
 #             --kver (default newest, 6.12 and 6.1; newest is Debian sid's
 #             newest kernel, named in the log):
 #             the tree is unpacked on the host (tests/kernel/prepare-kernel.sh)
@@ -103,7 +104,7 @@ for n in "${versions[@]}"; do
 		log "gcc-$n: kernel-level tests on Linux $kv ($pkgver)"
 		ASMINLINE_KVER=$kv ASMINLINE_KERNEL_CC=gcc-$n ASMINLINE_KERNEL_PKGVER=$pkgver \
 			scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure \
-			-R "${kernel_tests%)\$}|plugin-workflow-kernel-${kv//./\\.})\$" \
+			-R "${kernel_tests%)\$}|plugin-workflow-kernel-${kv//./\\.}|plugin-intree-${kv//./\\.})\$" \
 			--output-junit "$here/$b/junit-$kv.xml" || rc=1
 		[ -z "$junit" ] || cp "$b/junit-$kv.xml" "$junit/$b-$kv.xml"
 	done
