@@ -10,7 +10,10 @@
  *     grouped by the name before the first '.'.
  * A clone's kind is its first suffix (foo.constprop.0.isra.0 is a
  * constprop clone), except that a name ending in .cold or .cold.N is the
- * cold part of a function (GCC's -freorder-blocks-and-partition).
+ * cold part of a function (GCC's -freorder-blocks-and-partition).  A
+ * fragment tied to its function (fragment.h: a .cold part, a .part.N
+ * whose function has a body) is none of these: it is counted apart, its
+ * bytes and calls with its function.
  * Padding symbols (__pfx_, __cfi_) are never copies: their bytes are
  * counted with the function they stand in front of (object.h).
  */
@@ -254,8 +257,21 @@ static void symbol_groups(struct report *rep)
 				continue;
 			f = func_exact(o, s->addr);
 			kind = analysis_clone_kind(s->name);
+			if (f && f->fragment_of != OBJ_NONE && f->addr == s->addr) {
+				/* one count per fragment, not per alias */
+				if (f->name == s->name) {
+					if (kind == CLONE_COLD)
+						cp->fragments_cold++;
+					else
+						cp->fragments_part++;
+					cp->fragment_bytes += s->size;
+				}
+				continue;
+			}
 			if (s->bind == STB_LOCAL) {
-				grp = group_get(&dups, s->name, s->name);
+				grp = group_get(&dups, s->name,
+						f && f->name == s->name ?
+						object_func_name(f) : s->name);
 				/* One definition per place: aliases are not copies. */
 				if (!grp->ncopies ||
 				    grp->copies[grp->ncopies - 1].ref.obj != o ||

@@ -45,7 +45,7 @@ struct disasm_chunk {
 	size_t first, count;		/* segments */
 	struct call_site *calls;
 	size_t ncalls, cap;
-	uint64_t insns, bad_bytes;
+	uint64_t insns, bad_bytes, unknown_insns, unknown_bytes, pad_bytes;
 };
 
 struct disasm_plan {
