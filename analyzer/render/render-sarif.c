@@ -110,7 +110,7 @@ static void results(struct json *j, struct report *rep)
 			analysis_locate(&r->ref);
 			used = (size_t)snprintf(msg, sizeof(msg),
 						"out-of-line copy %s holds %" PRIu64 " special-section entries:",
-						r->ref.func->name, r->total);
+						object_func_name(r->ref.func), r->total);
 			for (int k = 0; k < TABLE_COUNT && used < sizeof(msg); k++)
 				if (r->counts[k])
 					used += (size_t)snprintf(msg + used, sizeof(msg) - used,
@@ -118,7 +118,7 @@ static void results(struct json *j, struct report *rep)
 								 tables_section((enum table_kind)k),
 								 r->counts[k]);
 			result(j, RULE_TABLE_COPY, msg, r->ref.func->decl_file,
-			       r->ref.func->decl_line, r->ref.func->name,
+			       r->ref.func->decl_line, object_func_name(r->ref.func),
 			       r->ref.obj->name);
 		}
 	}
