@@ -325,7 +325,7 @@ static void row_finish(struct report *rep, struct callee_row *row,
 		cr->veneer_sites += row->sites + row->tail_calls;
 	row->tiny = row->cls == CALLEE_PLAIN && row->ref.func &&
 		    row->ref.func->size && !row->ref.func->bad_bytes &&
-		    row->ref.func->insns <= opts->max_insns;
+		    object_func_insns(row->ref.func) <= opts->max_insns;
 	if (row->tiny) {
 		cr->tiny_sites += row->sites;
 		cr->tiny_tail_calls += row->tail_calls;

@@ -203,10 +203,20 @@ static void dwarf_groups(struct report *rep)
 
 		if (o->failed)
 			continue;
+		uint64_t *part_bytes;
+
 		if (o->has_dwarf)
 			cp->dwarf = true;
 		else
 			cp->objects_without_dwarf++;
+		/* A .part with a DIE of its own: its bytes are its function's. */
+		part_bytes = xcalloc(o->nfuncs ? o->nfuncs : 1, sizeof(*part_bytes));
+		for (size_t i = 0; i < o->ndcopies; i++) {
+			const struct dwarf_copy *c = &o->dcopies[i];
+
+			if (c->func != OBJ_NONE && o->funcs[c->func].fragment_of != OBJ_NONE)
+				part_bytes[o->funcs[c->func].fragment_of] += c->size;
+		}
 		for (size_t i = 0; i < o->ndcopies; i++) {
 			const struct dwarf_copy *c = &o->dcopies[i];
 			char buf[1024];
@@ -214,15 +224,20 @@ static void dwarf_groups(struct report *rep)
 			struct copy_entry *e;
 			struct obj_func *f = c->func != OBJ_NONE ? &o->funcs[c->func] : NULL;
 
+			/* a .part of a copy is the copy's (fragment_bytes) */
+			if (f && f->fragment_of != OBJ_NONE)
+				continue;
+
 			snprintf(buf, sizeof(buf), "%s\n%s\n%u", c->name,
 				 c->decl_file ? c->decl_file : "", c->decl_line);
 			grp = group_get(&g, arena_strdup(&g.keys, buf), c->name);
 			grp->decl_file = c->decl_file;
 			grp->decl_line = c->decl_line;
 			e = group_add(&g, grp);
-			entry_fill(e, o, f, f ? f->name : NULL, c->addr, c->size,
-				   c->cu);
+			entry_fill(e, o, f, f ? f->name : NULL, c->addr,
+				   c->size + (f ? part_bytes[c->func] : 0), c->cu);
 		}
+		free(part_bytes);
 	}
 	groups_finish(rep->opts, &g, 1, &cp->dwarf_groups, &cp->ndwarf);
 	for (size_t i = 0; i < cp->ndwarf; i++) {

@@ -650,7 +650,8 @@ static bool decl_by_name(struct object *o, struct dwarf_keep *k, Dwarf_Die *pare
  * subprogram of its name there — a function GCC merged with an identical
  * one (-fipa-icf) keeps only an abstract DIE — else the line table's file
  * and line of its first instruction (a function written in assembly has
- * no subprogram DIE, only lines).
+ * no subprogram DIE, only lines), else the unit's file (asm at the top
+ * level of a C file has neither).
  */
 static void locate_by_address(struct object *o, struct dwarf_keep *k,
 			      struct obj_func *f)
@@ -666,10 +667,15 @@ static void locate_by_address(struct object *o, struct dwarf_keep *k,
 		return;
 	if (decl_by_name(o, k, &cu, f, base_len, 0, &f->decl_file, &f->decl_line))
 		return;
+	/* no line for its address (top-level asm of a C unit): the unit */
 	if (!(ln = dwarf_getsrc_die(&cu, f->addr)) ||
 	    !(src = dwarf_linesrc(ln, NULL, NULL)) ||
-	    dwarf_lineno(ln, &lineno) != 0 || lineno <= 0)
-		return;
+	    dwarf_lineno(ln, &lineno) != 0 || lineno <= 0) {
+		src = dwarf_diename(&cu);
+		lineno = 0;
+		if (!src)
+			return;
+	}
 	/* relative to the unit's directory, as declarations' files are */
 	dir = dwarf_attr(&cu, DW_AT_comp_dir, &a) ? dwarf_formstring(&a) : NULL;
 	len = dir ? strlen(dir) : 0;

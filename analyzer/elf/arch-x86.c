@@ -180,6 +180,7 @@ static size_t vex_len(const uint8_t *p, size_t left)
  * The length of an instruction capstone 4 does not know but the kernel
  * uses, 0 if it is none of them: the 0f 01 group with a register operand
  * (rdpkru, wrpkru, serialize, tdcall, pvalidate, rmpadjust ...), the
+ * 0f ae group's with a prefix (tpause, umwait, umonitor), the
  * CET shadow-stack stores wrss/wruss (0f 38 f6/f5 /r, in 6.6+'s
  * arch/x86/kernel/shstk.c), and VEX and EVEX instructions newer than it
  * (7.x's lib/crc and lib/crypto: vpclmulqdq on ymm and zmm registers,
@@ -199,8 +200,8 @@ static size_t unknown_len(const uint8_t *code, size_t left)
 		return i + m;
 	if (i < left && (code[i] & 0xf0) == 0x40)
 		i++;				/* REX */
-	if (left - i >= 3 && code[i] == 0x0f && code[i + 1] == 0x01 &&
-	    code[i + 2] >> 6 == 3)
+	if (left - i >= 3 && code[i] == 0x0f &&
+	    (code[i + 1] == 0x01 || code[i + 1] == 0xae) && code[i + 2] >> 6 == 3)
 		return i + 3;
 	if (left - i >= 4 && code[i] == 0x0f && code[i + 1] == 0x38 &&
 	    (code[i + 2] == 0xf5 || code[i + 2] == 0xf6) &&

@@ -102,6 +102,7 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 		g->shndx = range->shndx;
 		g->func = object_func_at(o, g->addr);
 		g->end = range->end;
+		g->range_end = range->end;
 		if (nsegs > 1 && i && bounds[i - 1].hi == bounds[i].hi)
 			segs[nsegs - 2].end = g->addr;
 	}
@@ -179,6 +180,7 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 		uint64_t fend = f ? f->addr + f->size : 0;
 		const uint8_t *code = sec->data + (g->addr - sec->addr);
 		size_t left = (size_t)(g->end - g->addr);
+		size_t avail = (size_t)(g->range_end - g->addr);
 		uint64_t addr = g->addr;
 		/* At the entry of f: the ftrace call is not part of the body. */
 		bool entry = f && f->addr == g->addr;
@@ -189,10 +191,16 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 			bool in_f = f && at < fend;
 			uint32_t n;
 
-			o->mach->step(o, g->shndx, cs, code, left, at, entry, &st);
-			if (st.bytes > left)
+			o->mach->step(o, g->shndx, cs, code, avail, at, entry, &st);
+			if (st.bytes > left) {
+				/* a run of int3 stops at the symbol; one
+				 * instruction across it counts once */
+				if (st.count == st.bytes)
+					st.count = (uint32_t)left;
 				st.bytes = left;
+			}
 			code += st.bytes, left -= st.bytes, addr += st.bytes;
+			avail -= st.bytes;
 			if (st.padding) {
 				c->pad_bytes += st.bytes;
 				continue;

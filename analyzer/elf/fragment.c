@@ -44,11 +44,6 @@ enum fragment_kind fragment_name(const char *name, size_t *base_len)
 	return FRAGMENT_NONE;
 }
 
-static bool same_str(const char *a, const char *b)
-{
-	return a && b && !strcmp(a, b);
-}
-
 /*
  * The function called base that fragment f belongs to, by name: a local
  * of f's STT_FILE (and DWARF unit, when both have one), else the only
@@ -68,8 +63,9 @@ static uint32_t owner_by_name(const struct object *o, const struct strmap *names
 
 		if (g == f || (f->cu && g->cu && strcmp(f->cu, g->cu)))
 			continue;
-		if (g->local && f->local &&
-		    (same_str(g->file, f->file) || (!g->file && !f->file)))
+		/* the same STT_FILE symbol, not only the same name: two
+		 * inode.c (debugfs, tracefs) each have a start_creating */
+		if (g->local && f->local && g->file == f->file)
 			return c;
 		if (!g->local) {
 			global = c;
@@ -140,8 +136,7 @@ void fragments_link(struct object *o)
 		if (f->fragment_of == OBJ_NONE)
 			continue;
 		root = &o->funcs[f->fragment_of];
-		root->insns += f->insns;
-		root->all_insns += f->all_insns;
+		root->frag_insns += f->insns;
 		root->bad_bytes += f->bad_bytes;
 		if (!f->cu)
 			f->cu = root->cu;

@@ -45,8 +45,8 @@ enum fragment_kind fragment_name(const char *name, size_t *base_len);
 /*
  * Tie o's fragments to their functions (obj_func.fragment_of, the root
  * function) where DWARF has not, then move what belongs to the function:
- * the fragments' instruction counts (a function with a cold part is not
- * tiny), and the calls they make (o->calls' caller); jumps between a
+ * the fragments' instruction counts (obj_func.frag_insns: a function
+ * with a cold part is not tiny), and the calls they make (o->calls' caller); jumps between a
  * function and its own fragments stop being tail calls.  After DWARF and
  * decoding, before the tables are read.
  */

@@ -55,7 +55,9 @@ struct obj_section {
 
 struct obj_sym {
 	const char *name;
-	const char *file;		/* the STT_FILE before it (locals) */
+	const char *file;		/* the STT_FILE before it (locals): one
+					 * string per STT_FILE symbol, so equal
+					 * pointers are one file */
 	uint64_t addr;			/* flat; 0 when undefined */
 	uint64_t value, size;
 	uint32_t shndx;			/* SHN_UNDEF, SHN_ABS or a section */
@@ -98,6 +100,7 @@ struct obj_func {
 					 * .part belongs to; OBJ_NONE: its own */
 	/* disasm.c */
 	uint32_t insns;			/* real instructions, see disasm.h */
+	uint32_t frag_insns;		/* of its fragments (fragment.h) */
 	uint32_t all_insns;
 	uint32_t bad_bytes;		/* undecodable, and of instructions
 					 * capstone does not know */
@@ -273,6 +276,11 @@ uint32_t object_func_at(const struct object *o, uint64_t addr);
 static inline const char *object_func_name(const struct obj_func *f)
 {
 	return f->demangled ? f->demangled : f->name;
+}
+/* Real instructions of a function, its fragments' included. */
+static inline uint32_t object_func_insns(const struct obj_func *f)
+{
+	return f->insns + f->frag_insns;
 }
 /* Is name a padding symbol's ("__pfx_", "__cfi_")? */
 bool object_padding_name(const char *name);

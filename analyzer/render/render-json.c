@@ -57,6 +57,9 @@ void render_json_objects(struct json *j, const struct report *rep)
 			json_kv_uint(j, "functions", o->nfuncs);
 			json_kv_bool(j, "dwarf", o->has_dwarf);
 			json_kv_uint(j, "dwarf_units", o->dwarf_units);
+			json_kv_uint(j, "dwarf_functions", o->dwarf_funcs);
+			json_kv_uint(j, "dwarf_functions_without_symbol",
+				     o->dwarf_unmatched);
 			json_kv_uint(j, "instructions", o->insns);
 			json_kv_uint(j, "undecodable_bytes", o->bad_bytes);
 			json_kv_uint(j, "unknown_instructions", o->unknown_insns);
@@ -216,7 +219,9 @@ static void json_calls(struct json *j, struct report *rep)
 		json_kv_uint(j, "tail_calls", r->tail_calls);
 		json_kv_uint(j, "callers", r->callers);
 		if (r->ref.func && r->ref.func->size) {
-			json_kv_uint(j, "insns", r->ref.func->insns);
+			json_kv_uint(j, "insns", object_func_insns(r->ref.func));
+			if (r->ref.func->frag_insns)
+				json_kv_uint(j, "fragment_insns", r->ref.func->frag_insns);
 			json_kv_uint(j, "bytes", object_func_bytes(r->ref.func));
 		}
 		json_kv_bool(j, "tiny", r->tiny);

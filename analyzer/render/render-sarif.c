@@ -94,8 +94,8 @@ static void results(struct json *j, struct report *rep)
 			analysis_locate(&r->ref);
 			snprintf(msg, sizeof(msg),
 				 "%" PRIu64 " direct calls reach %s, a body of %" PRIu32 " real instruction%s (%" PRIu64 " bytes)",
-				 r->sites, r->name, r->ref.func->insns,
-				 r->ref.func->insns == 1 ? "" : "s", r->ref.func->size);
+				 r->sites, r->name, object_func_insns(r->ref.func),
+				 object_func_insns(r->ref.func) == 1 ? "" : "s", r->ref.func->size);
 			result(j, RULE_TINY_CALL, msg, r->ref.func->decl_file,
 			       r->ref.func->decl_line, r->name, r->ref.obj->name);
 		}

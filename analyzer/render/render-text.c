@@ -278,7 +278,7 @@ static void print_calls(FILE *out, struct report *rep)
 		ttable_num(t, r->tail_calls);
 		ttable_num(t, r->callers);
 		if (known) {
-			ttable_num(t, r->ref.func->insns);
+			ttable_num(t, object_func_insns(r->ref.func));
 			ttable_num(t, object_func_bytes(r->ref.func));
 		} else {
 			ttable_blank(t);

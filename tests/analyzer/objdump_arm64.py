@@ -12,11 +12,13 @@ nothing of asmscan) and compares with `asmscan calls --all --format json`:
     address objdump prints;
   - tail calls per callee: a `b` (not b.cond) whose target is the start
     of another function, or whose R_AARCH64_JUMP26 relocation names a
-    symbol;
+    symbol, unless the two are parts of one function by their names
+    (NAME, NAME.cold, NAME.part.N: GCC's fragments);
   - real instructions of every function asmscan lists with a body: what
     objdump shows inside its symbol's size (readelf -s: code after it with
     no symbol of its own, such as a cold path, is not the function's),
-    less nop, bti, the PAC hints (paci*, auti*) and ret/retaa/retab.
+    less nop, bti, the PAC hints (paci*, auti*) and ret/retaa/retab;
+    asmscan's count less what it says its fragments hold.
 
 Prints the differences and exits 1 if there are any.
 """
@@ -25,6 +27,8 @@ import re
 import subprocess
 import sys
 from collections import Counter
+
+import fragment_oracle
 
 FUNC_HDR = re.compile(r'^([0-9a-f]+) <(.+)>:$')
 INSN = re.compile(r'^\s*([0-9a-f]+):\t(\S+)\s*(.*)$')
@@ -126,9 +130,11 @@ def oracle(objdump, path, relocatable):
         else:
             # A tail call leaves for the start of another function.
             if relocatable:
-                if r or (callee in funcs.get(sec, {}).values() and callee != func):
+                if (r or (callee in funcs.get(sec, {}).values() and callee != func)) \
+                        and fragment_oracle.family(callee) != fragment_oracle.family(func or ''):
                     tails[callee] += 1
-            elif callee in all_starts and all_starts[callee] != func:
+            elif callee in all_starts and all_starts[callee] != func and \
+                    fragment_oracle.family(all_starts[callee]) != fragment_oracle.family(func or ''):
                 tails[callee] += 1
     return calls, tails, real
 
@@ -151,10 +157,11 @@ def main():
             ours_t[key(c)] += c['tail_calls']
         if 'insns' in c:
             checked_insns += 1
-            if real[c['name']] != c['insns']:
+            own = c['insns'] - c.get('fragment_insns', 0)
+            if real[c['name']] != own:
                 bad += 1
                 print('%s: objdump shows %d real instructions, asmscan %d'
-                      % (c['name'], real[c['name']], c['insns']))
+                      % (c['name'], real[c['name']], own))
     for what, theirs, ours in (('calls', calls, ours_c), ('tail calls', tails, ours_t)):
         for k in sorted(set(theirs) | set(ours), key=str):
             if theirs[k] != ours[k]:
