@@ -20,6 +20,11 @@ nothing of asmscan) and compares with `asmscan calls --all --format json`:
     less nop, bti, the PAC hints (paci*, auti*) and ret/retaa/retab;
     asmscan's count less what it says its fragments hold.
 
+Also prints how many bytes objdump shows as undefined instructions in
+code ("objdump bad bytes: N"; data that the $d mapping symbols mark is
+shown as .word, not decoded), which the e2e tests hold asmscan's
+undecodable bytes to.
+
 Prints the differences and exits 1 if there are any.
 """
 import json
@@ -52,6 +57,9 @@ def func_sizes(readelf, path):
         if m:
             sizes[(m.group(3), int(m.group(1), 16))] = int(m.group(2))
     return sizes
+
+
+undefined = 0         # words objdump shows as undefined instructions
 
 
 def parse(objdump, path, relocatable):
@@ -88,6 +96,9 @@ def parse(objdump, path, relocatable):
             off = int(m.group(1), 16)
             owner = func if end is None or off < end else None
             insns.append((section, owner, off, m.group(2), m.group(3)))
+            if 'undefined' in m.group(3):
+                global undefined
+                undefined += 1
     return funcs, insns, relocs
 
 
@@ -170,6 +181,7 @@ def main():
                     what, '0x%x' % k if isinstance(k, int) else k, theirs[k], ours[k]))
     print('%s: %d call sites to %d callees, %d tail calls, %d bodies counted (objdump); %d differ'
           % (path, sum(calls.values()), len(calls), sum(tails.values()), checked_insns, bad))
+    print('objdump bad bytes: %d' % (4 * undefined))
     return 1 if bad or not (calls or tails) or not checked_insns else 0
 
 
