@@ -27,6 +27,24 @@ static struct plugin_info asminline_plugin_info = {
 /* One compiler run is one translation unit: one state. */
 static struct asminline_plugin asminline_state;
 
+/*
+ * The report gets the unit's records only if it compiled: no error, and
+ * no warning -Werror made one (counted apart from errors; cc1 exits with
+ * an error either way, and the driver removes the object).  A fatal error
+ * or an internal one leaves cc1 before PLUGIN_FINISH: nothing is written
+ * either.
+ */
+static void asminline_finish_report(struct asminline_plugin *pl)
+{
+	bool compiled = !seen_error() && !werrorcount;
+	unsigned long n = report_flush(&pl->report, compiled);
+
+	if (!compiled && n && pl->opts.verbose)
+		fprintf(stderr, "asminline: %s: the unit did not compile: its %lu records are not written to the report\n",
+			pl->tu ? pl->tu : "<unit>", n);
+	report_close(&pl->report);
+}
+
 static void asminline_finish(void *gcc_data, void *user_data)
 {
 	struct asminline_plugin *pl = (struct asminline_plugin *)user_data;
@@ -34,7 +52,7 @@ static void asminline_finish(void *gcc_data, void *user_data)
 	(void)gcc_data;
 	asm_pass_finish(pl);
 	edges_finish(pl);
-	report_close(&pl->report);
+	asminline_finish_report(pl);
 	free(pl->embed);
 	free(pl->sites);
 	free(pl->site_stmts);

@@ -183,6 +183,8 @@ void analysis_run(const struct asmscan_options *opts,
 	}
 	progress_clear();
 	pool_free(pool);
+	if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
+		sites_requests_note(rep);
 }
 
 void analysis_free(struct report *rep)

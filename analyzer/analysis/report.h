@@ -144,4 +144,16 @@ bool analysis_selected(const struct asmscan_options *opts, const char *name);
 /* DWARF declaration of a row's function, when there is one. */
 void analysis_locate(struct func_ref *ref);
 
+/*
+ * Two builds compared (diff, check --against): side[0] OLD and side[1]
+ * NEW, read from the inputs name[0] and name[1]; failed[i] when reading
+ * side i reported an error already.  Each side must hold an object, and
+ * both must be of one machine: calls, copies, sizes and fingerprints of
+ * an x86-64 build mean nothing against an AArch64 one.  Otherwise an
+ * error naming the input ("asmscan: NEW: cannot compare: ...") and
+ * false.
+ */
+bool analysis_comparable(const struct report *const side[2],
+			 const char *const name[2], const bool failed[2]);
+
 #endif /* ASMSCAN_REPORT_H */

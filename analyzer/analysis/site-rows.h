@@ -26,6 +26,7 @@ struct site_row {
 	const char **functions;		/* distinct, by name */
 	size_t nfunctions;
 	uint64_t edges;			/* attributed blocked-by-asm edges */
+	uint64_t rule_edges;		/* of them, judged by the rule */
 	uint64_t line_funcs;		/* functions holding its lines */
 	uint64_t inlined_into;		/* of them, not one of its functions */
 	bool lines_known;		/* some object's line tables were read */
@@ -42,6 +43,7 @@ struct sites_report {
 	size_t files_with_records;
 	size_t units, statements;	/* units; (unit, stmt) pairs */
 	size_t edges, blocked;		/* edge records; blocked-by-asm */
+	struct rec_rule_units rule;	/* units whose re-run gave no answer */
 	size_t objects_with_lines;	/* objects whose line tables were read */
 	struct site_row *rows;		/* ranked */
 	size_t nrows;

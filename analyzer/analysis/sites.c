@@ -7,7 +7,9 @@
  * become the object's site_lines wants.  Across objects: rows keyed by
  * spelling location; statements are (unit, stmt) pairs; the line hits of
  * every object, the functions named like the statements' functions and
- * the blocked-by-asm edges keyed by (unit, fingerprint) are added up.
+ * the blocked-by-asm edges keyed by (unit, fingerprint) are added up,
+ * those of units whose inliner re-run gave no answer (the plugin's rule
+ * judged them) counted apart too.
  */
 #include "sites.h"
 #include "fragment.h"
@@ -43,6 +45,70 @@ void sites_object_read(struct report *rep, struct object *o)
 
 	if (f)
 		o->site_lines = site_lines_new(f->stmts, f->nstmts);
+}
+
+/* One sites= item over every unit that lists it. */
+struct site_req_sum {
+	const char *site;
+	size_t units, units_spelled, file;
+	int64_t statements, applied;
+};
+
+void sites_requests_note(const struct report *rep)
+{
+	const struct records *r = &rep->records;
+	struct site_req_sum *sums = NULL;
+	size_t n = 0, cap = 0;
+	struct strmap index = { 0 };
+
+	for (size_t u = 0; u < r->nunits; u++) {
+		const struct rec_unit *unit = r->units[u];
+
+		for (size_t i = 0; i < unit->nsite_reqs; i++) {
+			const struct rec_site_req *q = &unit->site_reqs[i];
+			bool created;
+			uintptr_t *slot = strmap_get(&index, q->site, &created);
+			struct site_req_sum *s;
+
+			if (created) {
+				s = VEC_PUSH(sums, n, cap);
+				memset(s, 0, sizeof(*s));
+				s->site = q->site;
+				s->file = unit->file;
+				*slot = n;
+			}
+			s = &sums[*slot - 1];
+			s->units++;
+			s->units_spelled += q->statements > 0;
+			s->statements += q->statements;
+			s->applied += q->applied;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct site_req_sum *s = &sums[i];
+		const char *name = r->files[s->file].name;
+
+		if (s->applied)
+			continue;
+		if (!s->statements)
+			asmscan_notef(name, "sites= marked nothing",
+				      "%s: no asm statement is spelled at that line in the %zu unit%s built with it",
+				      s->site, s->units, s->units == 1 ? "" : "s");
+		else if (s->units_spelled == s->units)
+			asmscan_notef(name, "sites= marked nothing",
+				      "%s: %" PRId64 " asm statement%s spelled there, in the %zu unit%s built with it, none flagged (mode=apply marks only flagged ones)",
+				      s->site, s->statements,
+				      s->statements == 1 ? "" : "s", s->units,
+				      s->units == 1 ? "" : "s");
+		else
+			asmscan_notef(name, "sites= marked nothing",
+				      "%s: %" PRId64 " asm statement%s spelled there, in %zu of the %zu units built with it, none flagged (mode=apply marks only flagged ones)",
+				      s->site, s->statements,
+				      s->statements == 1 ? "" : "s",
+				      s->units_spelled, s->units);
+	}
+	strmap_free(&index);
+	free(sums);
 }
 
 /* Scratch of the build: what points where. */
@@ -172,8 +238,10 @@ static void gather_edges(struct sites_build *b)
 	struct sites_report *sr = &rep->sites;
 	struct arena tmp = { 0 };
 
+	records_rule_units(&rep->records, &sr->rule);
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
+		bool by_rule = records_rerun_unanswered(unit->rerun);
 
 		for (size_t k = 0; k < unit->nedges; k++) {
 			const struct rec_edge *e = unit->edges[k];
@@ -195,6 +263,7 @@ static void gather_edges(struct sites_build *b)
 				struct site_row *r = &sr->rows[(uintptr_t)rows[i] - 1];
 
 				r->edges++;
+				r->rule_edges += by_rule;
 				sr->row_edges++;
 				r->edge_list = xrealloc(r->edge_list,
 							r->edges * sizeof(*r->edge_list));
@@ -486,6 +555,7 @@ void sites_report_free(struct report *rep)
 		rep->objs[i].site_lines = NULL;
 	}
 	records_free(&rep->records);
+	records_rule_units_free(&sr->rule);
 	arena_free(&sr->strings);
 	memset(sr, 0, sizeof(*sr));
 }

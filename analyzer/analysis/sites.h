@@ -40,6 +40,15 @@ const struct rec_file *sites_comment_read(struct records *records,
 					  struct object *o);
 /* analysis.c: read o's .comment into rep->records and plan its lines. */
 void sites_object_read(struct report *rep, struct object *o);
+/*
+ * analysis.c, once every input is read: a note for each item of a
+ * mode=apply build's sites= (the unit records' "sites") that marked
+ * nothing in any unit read — a what-if that did nothing (no asm spelled
+ * at that line, or none of it flagged).  Only where the verb reads the
+ * records (sites, check, the summary, diff -f evidence's old side).  Notes go to stderr and into the
+ * JSON and SARIF documents, and leave the exit code alone.
+ */
+void sites_requests_note(const struct report *rep);
 /* analysis_report(): after calls and copies. */
 void sites_report_build(struct report *rep);
 void sites_report_free(struct report *rep);

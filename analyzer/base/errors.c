@@ -125,6 +125,15 @@ int asmscan_status(void)
 	return status;
 }
 
+size_t asmscan_errors(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < reported.n; i++)
+		n += reported.v[i].severity == ASMSCAN_ERROR;
+	return n;
+}
+
 void asmscan_reported_reset(void)
 {
 	asmscan_msgs_free(&reported);

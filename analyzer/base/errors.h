@@ -49,6 +49,8 @@ void asmscan_msgs_free(struct asmscan_msgs *m);
 const struct asmscan_msgs *asmscan_reported(void);
 /* ASMSCAN_EXIT_ERROR once an error was reported, else ASMSCAN_EXIT_OK. */
 int asmscan_status(void);
+/* How many errors were reported so far (notes not counted). */
+size_t asmscan_errors(void);
 /* Forget what was reported (an in-process driver running main again). */
 void asmscan_reported_reset(void);
 

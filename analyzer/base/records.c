@@ -297,6 +297,33 @@ struct rec_unit_ids {
 	size_t offset;			/* of the unit string */
 };
 
+/* "sites": [{"site": "FILE:LINE", "statements": N, "applied": M}, ...] */
+static bool get_site_reqs(struct rec_read *rd, const struct jv *o,
+			  struct rec_unit *u)
+{
+	const struct jv *v = jv_get(o, "sites");
+	struct rec_site_req *reqs;
+
+	if (!v)
+		return true;
+	if (v->type != JV_ARRAY)
+		return bad(rd, "\"sites\" is not an array");
+	reqs = arena_alloc(&rd->r->arena, (v->len ? v->len : 1) * sizeof(*reqs));
+	for (size_t i = 0; i < v->len; i++) {
+		const struct jv *item = &v->items[i];
+
+		if (item->type != JV_OBJECT)
+			return bad(rd, "\"sites\"[%zu] is not an object", i);
+		if (!get_string(rd, item, "site", true, &reqs[i].site) ||
+		    !get_int(rd, item, "statements", true, &reqs[i].statements) ||
+		    !get_int(rd, item, "applied", true, &reqs[i].applied))
+			return false;
+	}
+	u->site_reqs = reqs;
+	u->nsite_reqs = v->len;
+	return true;
+}
+
 static bool read_unit(struct rec_read *rd, const struct jv *o,
 		      struct rec_unit *u, struct rec_unit_ids *ids)
 {
@@ -315,6 +342,7 @@ static bool read_unit(struct rec_read *rd, const struct jv *o,
 	       get_int(rd, o, "gcc_count", false, &u->gcc_count) &&
 	       get_int(rd, o, "est_insns", false, &u->est_insns) &&
 	       get_int(rd, o, "overcount", false, &u->overcount) &&
+	       get_site_reqs(rd, o, u) &&
 	       get_hex_array(rd, o, "stmts", true, &ids->stmts, &u->nstmts) &&
 	       get_hex_array(rd, o, "edges", false, &ids->edges, &u->nedges);
 }
@@ -634,4 +662,32 @@ void records_free(struct records *r)
 	free(r->by_id.slots);
 	arena_free(&r->arena);
 	memset(r, 0, sizeof(*r));
+}
+
+bool records_rerun_unanswered(const char *rerun)
+{
+	return rerun && (!strcmp(rerun, "failed") || !strcmp(rerun, "timeout"));
+}
+
+void records_rule_units(const struct records *r, struct rec_rule_units *ru)
+{
+	size_t cap = 0;
+
+	memset(ru, 0, sizeof(*ru));
+	for (size_t u = 0; u < r->nunits; u++) {
+		const struct rec_unit *unit = r->units[u];
+
+		if (!records_rerun_unanswered(unit->rerun))
+			continue;
+		*VEC_PUSH(ru->v, ru->n, cap) = unit;
+		ru->edges += unit->nedges;
+		for (size_t k = 0; k < unit->nedges; k++)
+			ru->blocked += unit->edges[k]->blocked;
+	}
+}
+
+void records_rule_units_free(struct rec_rule_units *ru)
+{
+	free(ru->v);
+	memset(ru, 0, sizeof(*ru));
 }

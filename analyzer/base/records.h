@@ -83,6 +83,16 @@ struct rec_edge {
 	int64_t fingerprints_dropped;
 };
 
+/*
+ * One item of the sites= argument of a mode=apply unit (docs/format.md,
+ * the unit record's "sites"): as typed, the statements of the unit spelled
+ * at that line, and how many of them (the flagged ones) were marked.
+ */
+struct rec_site_req {
+	const char *site;		/* "FILE:LINE" */
+	int64_t statements, applied;
+};
+
 /* One translation unit the plugin compiled. */
 struct rec_unit {
 	uint64_t id;
@@ -96,6 +106,8 @@ struct rec_unit {
 	size_t nstmts;
 	const struct rec_edge *const *edges;	/* an id listed twice: twice */
 	size_t nedges;
+	const struct rec_site_req *site_reqs;	/* sites=, in its order */
+	size_t nsite_reqs;
 	size_t file;			/* index in records.files it came from */
 };
 
@@ -151,5 +163,24 @@ const char *records_gcc_name(struct arena *a, const char *srctree,
 
 /* FNV-1a-64 (docs/format.md): the id of a string's JSON text. */
 uint64_t records_fnv1a(const void *data, size_t len);
+
+/*
+ * A unit record's "rerun" (or an edge record's "unit_rerun"): true when
+ * the inliner's re-run was needed and gave no answer ("failed",
+ * "timeout").  Then the unit's edge verdicts are the plugin's rule's, not
+ * the re-run's, and may differ from those of a compile whose re-run
+ * answered (docs/edges.md): every verb that shows verdicts says how many
+ * units were judged so.
+ */
+bool records_rerun_unanswered(const char *rerun);
+
+/* The units of r judged by the rule, and their edge records. */
+struct rec_rule_units {
+	const struct rec_unit **v;	/* in reading order; malloc'd */
+	size_t n;
+	size_t edges, blocked;		/* their edge records; blocked-by-asm */
+};
+void records_rule_units(const struct records *r, struct rec_rule_units *ru);
+void records_rule_units_free(struct rec_rule_units *ru);
 
 #endif /* ASMSCAN_RECORDS_H */

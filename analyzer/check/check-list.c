@@ -14,11 +14,6 @@
 
 #include "check-names.h"
 
-bool check_rerun_unanswered(const char *rerun)
-{
-	return rerun && (!strcmp(rerun, "failed") || !strcmp(rerun, "timeout"));
-}
-
 bool check_listed(const struct check_finding *f)
 {
 	if (f->state == CHECK_UNVERIFIED)

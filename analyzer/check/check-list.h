@@ -38,9 +38,6 @@ void check_add_edge(struct check_report *c, enum check_judged how,
 void check_add_rule_unit(struct check_report *c, const char *tu,
 			 const char *rerun, const char *why, size_t calls);
 
-/* "failed" and "timeout": the unit's edges were judged by the rule. */
-bool check_rerun_unanswered(const char *rerun);
-
 /* The finding of (kind, fp), created (zeroed, state new) when absent. */
 struct check_finding *check_finding_of(struct check_report *c,
 				       enum check_kind kind, uint64_t fp,

@@ -128,7 +128,7 @@ static bool edge_record(struct report_line *l, struct report *rep)
 	if (unit_rerun && unit_rerun->type != JV_STRING)
 		return bad(l, "\"unit_rerun\" is not a string");
 	blocked = !strcmp(verdict->s, "blocked-by-asm");
-	by_rule = unit_rerun && check_rerun_unanswered(unit_rerun->s);
+	by_rule = unit_rerun && records_rerun_unanswered(unit_rerun->s);
 	if (!blocked && !by_rule)
 		return true;
 	if (!str(l, "caller", &caller) || !str(l, "callee", &callee) ||

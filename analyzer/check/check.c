@@ -25,7 +25,7 @@ static void from_records(struct report *rep)
 
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
-		bool by_rule = check_rerun_unanswered(unit->rerun);
+		bool by_rule = records_rerun_unanswered(unit->rerun);
 
 		c->units++;
 		if (by_rule)
@@ -232,8 +232,9 @@ static bool is_baseline(const char *path, const char *baseline)
 	return !strncmp(path, baseline, n) && (!path[n] || path[n] == ':');
 }
 
-const char *check_write_refused(const struct report *rep, char *buf,
-				size_t len)
+/* Why --write-baseline will not write (in buf), or NULL. */
+static const char *write_refused(const struct report *rep, char *buf,
+				 size_t len)
 {
 	const struct asmscan_options *opts = rep->opts;
 	const struct asmscan_msgs *m = asmscan_reported();
@@ -273,16 +274,23 @@ const char *check_write_refused(const struct report *rep, char *buf,
 	return buf;
 }
 
-int check_finish(struct report *rep, int rc)
+/* Never a baseline from a partial read; say so, not only exit 2. */
+bool check_refuse_write(const struct report *rep)
+{
+	char why[128];
+
+	if (!rep->opts->write_baseline || !write_refused(rep, why, sizeof(why)))
+		return false;
+	asmscan_error(rep->opts->baseline, "baseline not written", why);
+	return true;
+}
+
+int check_finish(struct report *rep, int rc, bool refused)
 {
 	const struct asmscan_options *opts = rep->opts;
 	const struct check_report *c = &rep->check;
-	char why[128];
 
-	/* Never a baseline from a partial read; say so, not only exit 2. */
-	if (opts->write_baseline && check_write_refused(rep, why, sizeof(why)))
-		asmscan_error(opts->baseline, "baseline not written", why);
-	else if (opts->write_baseline && rc != ASMSCAN_EXIT_OK)
+	if (opts->write_baseline && !refused && rc != ASMSCAN_EXIT_OK)
 		asmscan_error(opts->baseline, "baseline not written",
 			      "the result could not be written");
 	if (rc != ASMSCAN_EXIT_OK || asmscan_status() != ASMSCAN_EXIT_OK)

@@ -63,17 +63,20 @@ void check_report_build(struct report *rep);
 void check_report_free(struct check_report *c);
 
 /*
- * After analysis_report(): why --write-baseline will not write, or NULL
- * (an input or the old baseline could not be read: the text is for the
- * summary line, "1 input could not be read").  Buf holds it.
+ * After check_report_build(), before rendering: with --write-baseline
+ * after an error (an input or the old baseline could not be read), the
+ * error "FILE: baseline not written: why" ("1 input could not be read"),
+ * so that it is in the JSON and SARIF documents too.  True when it did.
  */
-const char *check_write_refused(const struct report *rep, char *buf,
-				size_t len);
+bool check_refuse_write(const struct report *rep);
 
 /* The lines --write-baseline writes; *unverified of them "unverified". */
 size_t check_to_write(const struct check_report *c, size_t *unverified);
 
-/* After rendering: write the baseline (--write-baseline) or gate. */
-int check_finish(struct report *rep, int rc);
+/*
+ * After rendering (rc: output_write's): write the baseline
+ * (--write-baseline) or gate; refused: check_refuse_write said no.
+ */
+int check_finish(struct report *rep, int rc, bool refused);
 
 #endif /* ASMSCAN_CHECK_H */

@@ -38,6 +38,8 @@
 struct skipped {
 	size_t elf32, machine, not_elf, archives, filtered;
 	unsigned some_machine;
+	size_t members;			/* of a named archive read whole */
+	bool archive;			/* the named input is one */
 };
 
 static const char *machine_name(unsigned machine)
@@ -174,6 +176,21 @@ static void note_skipped(const char *input, const struct skipped *sk)
 			      sk->archives, sk->archives == 1 ? "" : "s");
 }
 
+/*
+ * A named archive that gave no object: empty, it is said as an empty
+ * directory is ("0 objects" follows); with members, none of which can be
+ * read, it is an error, as a named file that is no such object is.
+ */
+static void archive_unread(const char *path, const struct skipped *sk)
+{
+	if (!sk->members)
+		asmscan_notef(path, "nothing to read", "an empty archive");
+	else
+		asmscan_errorf(path, "cannot analyse",
+			       "none of its %zu member%s is an ELF64 x86-64 or AArch64 object",
+			       sk->members, sk->members == 1 ? "" : "s");
+}
+
 static bool parse_size(const char *field, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -265,6 +282,8 @@ static void expand_archive(const struct asmscan_options *opts,
 					       !strncmp(h, "/SYM64/", 7));
 		bool stored = !thin || special;
 
+		if (!special)
+			sk->members++;
 		if (stored && msize > size - data) {
 			asmscan_errorf(path, "cannot read archive",
 				       "member at offset %llu extends past the end of the file",
@@ -347,6 +366,7 @@ static void expand_file(const struct asmscan_options *opts,
 			asmscan_error(path, "cannot map", strerror(errno));
 			return;
 		}
+		sk->archive = true;
 		expand_archive(opts, list, path, map, size, input, sk);
 		munmap(map, size);
 		return;
@@ -434,8 +454,13 @@ void input_expand(const struct asmscan_options *opts, struct input_list *list)
 		} else if (!S_ISREG(st.st_mode)) {
 			asmscan_error(path, "cannot read", "not a regular file");
 		} else {
+			size_t before = list->n, errors = asmscan_errors();
+
 			expand_file(opts, list, path, fd, (uint64_t)st.st_size, i,
 				    true, &sk);
+			if (sk.archive && list->n == before && !sk.filtered &&
+			    asmscan_errors() == errors)
+				archive_unread(path, &sk);
 		}
 		close(fd);
 		note_skipped(path, &sk);

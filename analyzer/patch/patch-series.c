@@ -201,6 +201,10 @@ static void row_evidence(FILE *out, const struct patch_row *r, bool several)
 			fprintf(out, "%s%s() -> %s()", k ? ", " : "",
 				r->edge_examples[k]->caller, r->edge_examples[k]->callee);
 		fputs(r->edges > r->nedge_examples ? ", ...)" : ")", out);
+		if (r->rule_edges)
+			fprintf(out, ", %" PRIu64 " of them by its rule alone: GCC's inliner, "
+				"re-run to check, gave no answer in their unit",
+				r->rule_edges);
 	}
 	fputc('.', out);
 }

@@ -130,6 +130,7 @@ void patch_collect(struct patch_state *st)
 {
 	for (size_t u = 0; u < st->recs.nunits; u++) {
 		const struct rec_unit *unit = st->recs.units[u];
+		bool by_rule = records_rerun_unanswered(unit->rerun);
 
 		for (size_t i = 0; i < unit->nstmts; i++) {
 			const struct rec_stmt *s = unit->stmts[i];
@@ -162,6 +163,7 @@ void patch_collect(struct patch_state *st)
 					if (r->last_edge != edge) {
 						r->last_edge = edge;
 						r->edges++;
+						r->rule_edges += by_rule;
 						row_edge_example(r, edge);
 					}
 				}

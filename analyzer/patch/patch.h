@@ -23,6 +23,7 @@ struct patch_row {
 	const struct rec_site **sites;
 	size_t nsites, capsites;
 	uint64_t statements, units, edges;
+	uint64_t rule_edges;		/* of edges, judged by the rule */
 	size_t last_unit;		/* index + 1, to count units once */
 	const struct rec_edge *last_edge;
 	bool converted;

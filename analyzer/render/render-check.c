@@ -158,12 +158,9 @@ void render_check_text(FILE *out, const struct report *rep)
 	if (c->from_reports)
 		fputs(", from reports", out);
 	if (opts->write_baseline) {
-		char why[128];
 		size_t unverified, n = check_to_write(c, &unverified);
 
-		if (check_write_refused(rep, why, sizeof(why)))
-			fprintf(out, "; baseline not written: %s", why);
-		else if (unverified)
+		if (unverified)
 			fprintf(out, "; writing %zu finding%s (%zu unverified)", n,
 				n == 1 ? "" : "s", unverified);
 		else
@@ -213,18 +210,12 @@ void render_check_json(struct json *j, const struct report *rep)
 	}
 	json_array_end(j);
 	if (rep->opts->write_baseline) {
-		char why[128];
 		size_t unverified, n = check_to_write(c, &unverified);
-		const char *refused = check_write_refused(rep, why, sizeof(why));
 
 		json_key(j, "write_baseline");
 		json_object_begin(j);
-		if (refused) {
-			json_kv_string(j, "not_written", refused);
-		} else {
-			json_kv_uint(j, "findings", n);
-			json_kv_uint(j, "unverified", unverified);
-		}
+		json_kv_uint(j, "findings", n);
+		json_kv_uint(j, "unverified", unverified);
 		json_object_end(j);
 	}
 	json_key(j, "findings");
@@ -336,5 +327,5 @@ void render_check_sarif(FILE *out, const struct report *rep)
 	for (size_t i = 0; i < c->n; i++)
 		if (check_listed(&c->v[i]))
 			sarif_result(&j, &c->v[i]);
-	render_sarif_end(&j);
+	render_sarif_end(&j, NULL, 0);
 }

@@ -134,6 +134,10 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 	}
 	srctree_view_init(&view, d->opts->srctree, &old->records, &a);
 	tree = view.rel;
+	if (s->rule.n)
+		fprintf(out, "  OLD's records: %zu unit%s judged by the plugin's rule, not by GCC's inliner re-run (it gave no answer): %zu refused call%s, %zu of them blocked by asm\n",
+			s->rule.n, s->rule.n == 1 ? "" : "s", s->rule.edges,
+			s->rule.edges == 1 ? "" : "s", s->rule.blocked);
 	for (size_t i = 0; i < s->nrows && shown < top; i++) {
 		const struct site_row *r = &s->rows[i];
 		const struct diff_callee *best[3] = { NULL };
@@ -152,6 +156,8 @@ static void evidence_sites(FILE *out, const struct diff_report *d, size_t top)
 			srctree_show(&view, r->spelling_file), r->spelling_line,
 			r->site->kind, r->gcc_count, r->est_insns, r->edges,
 			r->edges == 1 ? "" : "s");
+		if (r->rule_edges)
+			fprintf(out, " (%" PRIu64 " by the rule)", r->rule_edges);
 		/* the three callees of its edges with the largest loss */
 		for (uint64_t k = 0; k < r->edges; k++) {
 			const struct diff_callee *c = callee_of(d, r->edge_list[k]->callee);

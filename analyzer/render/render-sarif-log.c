@@ -4,8 +4,9 @@
  * asmscan share (render-sarif.c for the summary verbs, render-check.c for
  * check): one run whose tool.driver lists the caller's rules, the results
  * the caller writes in between, and an invocation that carries every
- * problem with the inputs as a toolExecutionNotification.  Also the
- * pieces a result is made of: a message and its locations.
+ * problem with the inputs as a toolExecutionNotification; and the log of
+ * a run that did not finish (render_sarif_failed).  Also the pieces a
+ * result is made of: a message and its locations.
  */
 #include "render.h"
 
@@ -82,8 +83,9 @@ void render_sarif_locations(struct json *j, const char *path, uint32_t line,
 	json_array_end(j);
 }
 
-void render_sarif_begin(struct json *j, FILE *out, bool pretty,
-			const struct render_sarif_rule *rules, size_t nrules)
+/* The log up to the run's tool; the run object left open. */
+static void sarif_head(struct json *j, FILE *out, bool pretty,
+		       const struct render_sarif_rule *rules, size_t nrules)
 {
 	json_init(j, out, pretty);
 	json_object_begin(j);
@@ -120,12 +122,38 @@ void render_sarif_begin(struct json *j, FILE *out, bool pretty,
 	json_array_end(j);
 	json_object_end(j);
 	json_object_end(j);
+}
+
+void render_sarif_begin(struct json *j, FILE *out, bool pretty,
+			const struct render_sarif_rule *rules, size_t nrules)
+{
+	sarif_head(j, out, pretty, rules, nrules);
 	json_key(j, "results");
 	json_array_begin(j);
 }
 
-/* The problems asmscan reported on stderr, with the file each is about. */
-static void sarif_notifications(struct json *j)
+static void sarif_notification(struct json *j, const char *level,
+			       const char *file, const char *text)
+{
+	json_object_begin(j);
+	json_kv_string(j, "level", level);
+	render_sarif_message(j, text);
+	json_key(j, "locations");
+	json_array_begin(j);
+	json_object_begin(j);
+	sarif_physical(j, file, 0);
+	json_object_end(j);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/*
+ * The problems asmscan reported on stderr, with the file each is about,
+ * then the caller's notes.
+ */
+static void sarif_notifications(struct json *j,
+				const struct render_sarif_note *notes,
+				size_t nnotes)
 {
 	const struct asmscan_msgs *m = asmscan_reported();
 	char text[2048];
@@ -137,33 +165,49 @@ static void sarif_notifications(struct json *j)
 
 		snprintf(text, sizeof(text), "%s%s%s", msg->what,
 			 msg->why ? ": " : "", msg->why ? msg->why : "");
-		json_object_begin(j);
-		json_kv_string(j, "level",
-			       msg->severity == ASMSCAN_ERROR ? "error" : "note");
-		render_sarif_message(j, text);
-		json_key(j, "locations");
-		json_array_begin(j);
-		json_object_begin(j);
-		sarif_physical(j, msg->file, 0);
-		json_object_end(j);
-		json_array_end(j);
-		json_object_end(j);
+		sarif_notification(j, msg->severity == ASMSCAN_ERROR ? "error"
+								     : "note",
+				   msg->file, text);
 	}
+	for (size_t i = 0; i < nnotes; i++)
+		sarif_notification(j, "note", notes[i].file, notes[i].text);
 	json_array_end(j);
 }
 
-void render_sarif_end(struct json *j)
+/* The invocation, then the run and the log closed. */
+static void sarif_tail(struct json *j, const struct render_sarif_note *notes,
+		       size_t nnotes)
 {
-	json_array_end(j);
 	json_key(j, "invocations");
 	json_array_begin(j);
 	json_object_begin(j);
 	json_kv_bool(j, "executionSuccessful",
 		     asmscan_status() == ASMSCAN_EXIT_OK);
-	sarif_notifications(j);
+	sarif_notifications(j, notes, nnotes);
 	json_object_end(j);
 	json_array_end(j);
 	json_object_end(j);
 	json_array_end(j);
 	json_object_end(j);
+}
+
+void render_sarif_end(struct json *j, const struct render_sarif_note *notes,
+		      size_t nnotes)
+{
+	json_array_end(j);	/* the results */
+	sarif_tail(j, notes, nnotes);
+}
+
+/*
+ * SARIF 2.1.0, the run object's "results": null says that the tool did
+ * not finish its analysis, where an empty array says it found nothing.
+ */
+void render_sarif_failed(FILE *out, bool pretty)
+{
+	struct json j;
+
+	sarif_head(&j, out, pretty, NULL, 0);
+	json_key(&j, "results");
+	json_null(&j);
+	sarif_tail(&j, NULL, 0);
 }

@@ -4,14 +4,18 @@
  * Findings are results of five rules; a result has a physical location
  * (file and line of the function's declaration) when DWARF gives one, and
  * always a logical location (the function).  Problems with the inputs are
- * toolExecutionNotifications of the run's invocation.
+ * toolExecutionNotifications of the run's invocation, and so are the units
+ * whose edge verdicts are the plugin's rule's (notes).
  */
 #include "render.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "json.h"
+#include "srctree.h"
 #include "tables.h"
+#include "util.h"
 
 enum rule {
 	RULE_INLINE_COPY,
@@ -124,13 +128,18 @@ static void results(struct json *j, struct report *rep)
 	}
 	for (size_t i = 0; want & ASMSCAN_WANT_SITES && i < rep->sites.nrows; i++) {
 		const struct site_row *r = &rep->sites.rows[i];
+		int used;
 
-		snprintf(msg, sizeof(msg),
-			 "asm charged %" PRIu32 ", emits %" PRIu32 " (%s) in %" PRIu64 " statement%s of %" PRIu64 " unit%s; %" PRIu64 " refused call%s attributed to it",
-			 r->gcc_count, r->est_insns, r->site->kind, r->statements,
-			 r->statements == 1 ? "" : "s", r->units,
-			 r->units == 1 ? "" : "s", r->edges,
-			 r->edges == 1 ? "" : "s");
+		used = snprintf(msg, sizeof(msg),
+				"asm charged %" PRIu32 ", emits %" PRIu32 " (%s) in %" PRIu64 " statement%s of %" PRIu64 " unit%s; %" PRIu64 " refused call%s attributed to it",
+				r->gcc_count, r->est_insns, r->site->kind, r->statements,
+				r->statements == 1 ? "" : "s", r->units,
+				r->units == 1 ? "" : "s", r->edges,
+				r->edges == 1 ? "" : "s");
+		if (r->rule_edges && used > 0 && (size_t)used < sizeof(msg))
+			snprintf(msg + used, sizeof(msg) - (size_t)used,
+				 " (%" PRIu64 " by the plugin's rule: the inliner's re-run gave no answer in their unit)",
+				 r->rule_edges);
 		result(j, RULE_ASM_SITE, msg, r->spelling_file, r->spelling_line,
 		       r->functions[0], NULL);
 	}
@@ -138,6 +147,9 @@ static void results(struct json *j, struct report *rep)
 
 void render_sarif(FILE *out, struct report *rep)
 {
+	const struct rec_rule_units *ru = &rep->sites.rule;
+	struct render_sarif_note *notes;
+	char (*texts)[1024];
 	struct json j;
 
 	if (rep->opts->want & ASMSCAN_WANT_CHECK) {
@@ -146,5 +158,15 @@ void render_sarif(FILE *out, struct report *rep)
 	}
 	render_sarif_begin(&j, out, rep->opts->pretty, rules, RULE_COUNT);
 	results(&j, rep);
-	render_sarif_end(&j);
+	/* the units whose verdicts are the rule's, at their unit */
+	notes = xcalloc(ru->n ? ru->n : 1, sizeof(*notes));
+	texts = xcalloc(ru->n ? ru->n : 1, sizeof(*texts));
+	for (size_t i = 0; i < ru->n; i++) {
+		render_rule_unit(texts[i], sizeof(texts[i]), ru->v[i]);
+		notes[i].file = srctree_show(&rep->sites.view, ru->v[i]->tu);
+		notes[i].text = texts[i];
+	}
+	render_sarif_end(&j, notes, ru->n);
+	free(notes);
+	free(texts);
 }

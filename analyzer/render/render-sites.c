@@ -2,7 +2,9 @@
 /*
  * render-sites.c — the sites part of the text and JSON documents (the
  * SARIF results are in render-sarif.c with the other rules).  Reads only
- * rep->sites and the records it points to.
+ * rep->sites and the records it points to.  Verdicts of the plugin's rule
+ * (a unit whose inliner re-run gave no answer) are never shown as the
+ * re-run's: the units are counted and listed, and each such call marked.
  */
 #include "render.h"
 
@@ -33,23 +35,61 @@ static void functions_text(char *buf, size_t len, const struct site_row *r)
 	}
 }
 
+void render_rule_unit(char *buf, size_t len, const struct rec_unit *u)
+{
+	snprintf(buf, len,
+		 "the inliner's re-run gave no answer in this unit (%s%s%s): the plugin's rule judged its %zu refused call%s",
+		 u->rerun, *u->rerun_error ? ": " : "", u->rerun_error, u->nedges,
+		 u->nedges == 1 ? "" : "s");
+}
+
+/*
+ * Units whose edge verdicts are the plugin's rule's: how many, and each
+ * (-n of them), so that no verdict passes for the re-run's.
+ */
+static void print_rule_units(FILE *out, const struct sites_report *sr,
+			     size_t top)
+{
+	const struct rec_rule_units *ru = &sr->rule;
+	char a[32], b[32], c[32], buf[1024];
+
+	if (!ru->n)
+		return;
+	fprintf(out, "%s unit%s judged by the plugin's rule, not by GCC's inliner re-run: %s refused call%s, %s of them blocked by asm (a compile whose re-run answers may judge them otherwise)\n",
+		fmt_count(a, ru->n), ru->n == 1 ? "" : "s", fmt_count(b, ru->edges),
+		ru->edges == 1 ? "" : "s", fmt_count(c, ru->blocked));
+	for (size_t i = 0; i < ru->n; i++) {
+		if (top && i == top) {
+			fprintf(out, "  [%zu others]\n", ru->n - top);
+			break;
+		}
+		render_rule_unit(buf, sizeof(buf), ru->v[i]);
+		fprintf(out, "  %s: %s\n", srctree_show(&sr->view, ru->v[i]->tu), buf);
+	}
+}
+
 /* --site: the calls each chosen site blocks, one line per edge record. */
 static void print_site_edges(FILE *out, const struct sites_report *sr)
 {
 	for (size_t i = 0; i < sr->nrows; i++) {
 		const struct site_row *r = &sr->rows[i];
 
-		fprintf(out, "\n%s:%" PRIu32 ": %" PRIu64 " refused call%s blocked by it%s\n",
+		fprintf(out, "\n%s:%" PRIu32 ": %" PRIu64 " refused call%s blocked by it",
 			srctree_show(&sr->view, r->spelling_file), r->spelling_line,
-			r->edges, r->edges == 1 ? "" : "s", r->edges ? ":" : "");
+			r->edges, r->edges == 1 ? "" : "s");
+		if (r->rule_edges)
+			fprintf(out, " (%" PRIu64 " by the plugin's rule)", r->rule_edges);
+		fputs(r->edges ? ":\n" : "\n", out);
 		for (uint64_t k = 0; k < r->edges; k++) {
 			const struct rec_edge *e = r->edge_list[k];
 
 			fprintf(out, "  %s:%" PRIu32 ": %s -> %s (%s %" PRId64
-				", callee size %" PRId64 ", %" PRId64 " of it over-counted asm)\n",
+				", callee size %" PRId64 ", %" PRId64 " of it over-counted asm%s)\n",
 				srctree_show(&sr->view, e->file), e->line, e->caller,
 				e->callee, *e->limit_name ? e->limit_name : e->reason,
-				e->limit_value, e->callee_size, e->overcount);
+				e->limit_value, e->callee_size, e->overcount,
+				records_rerun_unanswered(e->unit_rerun)
+					? "; the plugin's rule's verdict" : "");
 		}
 	}
 }
@@ -79,6 +119,7 @@ void render_sites_text(FILE *out, const struct report *rep)
 		sr->files_with_records == 1 ? "" : "s");
 	fprintf(out, "%s refused call%s blocked by asm (edge records)\n",
 		fmt_count(a, sr->blocked), sr->blocked == 1 ? "" : "s");
+	print_rule_units(out, sr, rep->opts->top);
 	if (rep->opts->nsites)
 		fprintf(out, "--site: %s of %s sites\n", fmt_count(a, sr->nrows),
 			fmt_count(b, sr->selected_from));
@@ -147,6 +188,7 @@ static void json_edge(struct json *j, const struct rec_edge *e)
 	json_kv_uint(j, "column", e->column);
 	json_kv_string(j, "reason", e->reason);
 	json_kv_int(j, "overcount", e->overcount);
+	json_kv_bool(j, "by_rule", records_rerun_unanswered(e->unit_rerun));
 	json_key(j, "fingerprints");
 	json_array_begin(j);
 	for (size_t k = 0; k < e->nfingerprints; k++)
@@ -176,6 +218,7 @@ static void json_row(struct json *j, const struct site_row *r)
 		json_string(j, r->functions[i]);
 	json_array_end(j);
 	json_kv_uint(j, "edges", r->edges);
+	json_kv_uint(j, "rule_edges", r->rule_edges);
 	json_kv_bool(j, "lines_known", r->lines_known);
 	json_kv_uint(j, "line_functions", r->line_funcs);
 	json_kv_uint(j, "inlined_into", r->inlined_into);
@@ -208,6 +251,23 @@ void render_sites_json(struct json *j, const struct report *rep)
 	json_kv_uint(j, "statements", sr->statements);
 	json_kv_uint(j, "edge_records", sr->edges);
 	json_kv_uint(j, "blocked_by_asm", sr->blocked);
+	/* as check's document has them: the units judged by the rule */
+	json_kv_uint(j, "rule_calls", sr->rule.edges);
+	json_kv_uint(j, "rule_blocked_by_asm", sr->rule.blocked);
+	json_key(j, "rule_units");
+	json_array_begin(j);
+	for (size_t i = 0; i < sr->rule.n; i++) {
+		const struct rec_unit *u = sr->rule.v[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "tu", srctree_show(&sr->view, u->tu));
+		json_kv_string(j, "rerun", u->rerun);
+		if (*u->rerun_error)
+			json_kv_string(j, "rerun_error", u->rerun_error);
+		json_kv_uint(j, "calls", u->nedges);
+		json_object_end(j);
+	}
+	json_array_end(j);
 	json_kv_uint(j, "objects_with_lines", sr->objects_with_lines);
 	json_key(j, "sites");
 	json_array_begin(j);

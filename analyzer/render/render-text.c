@@ -389,8 +389,12 @@ void render_text(FILE *out, struct report *rep)
 		render_check_text(out, rep);
 		return;
 	}
-	if (!rep->nobjs)
-		return;		/* nothing was read: the errors said why */
+	if (!rep->nobjs) {
+		/* an empty archive or directory: the notes said which */
+		fputs("0 objects: no ELF64 x86-64 or AArch64 object in the inputs\n",
+		      out);
+		return;
+	}
 	print_inputs(out, rep);
 	if (want & ASMSCAN_WANT_COPIES)
 		print_copies(out, rep);

@@ -21,6 +21,17 @@
 
 /* The report (a struct report *) in its format, for output_write(). */
 void render_report(FILE *out, void *arg);
+/*
+ * After an input error a verb prints no result: one computed without an
+ * input, or from inputs that do not match, would look complete.  True
+ * when an error was reported; then out has nothing in the text formats
+ * (text, bloat-o-meter, evidence, a patch) and, in JSON and SARIF, a
+ * document that holds only the problems: JSON's frame with "errors" and
+ * "notes", a SARIF run whose "results" is null (the tool did not finish)
+ * with executionSuccessful false and the notifications.
+ */
+bool render_withheld(FILE *out, enum asmscan_format format, bool pretty,
+		     const char *verb);
 void render_text(FILE *out, struct report *rep);
 void render_json(FILE *out, struct report *rep);
 void render_sarif(FILE *out, struct report *rep);
@@ -29,6 +40,12 @@ void render_sarif(FILE *out, struct report *rep);
 struct json;
 void render_sites_text(FILE *out, const struct report *rep);
 void render_sites_json(struct json *j, const struct report *rep);
+/*
+ * What a unit whose inliner re-run gave no answer says, wherever its
+ * verdicts are shown: "the inliner's re-run gave no answer in this unit
+ * (failed: WHY): the plugin's rule judged its N refused calls".
+ */
+void render_rule_unit(char *buf, size_t len, const struct rec_unit *u);
 
 /* asmscan check (render-check.c). */
 void render_check_text(FILE *out, const struct report *rep);
@@ -50,7 +67,14 @@ struct render_sarif_rule {
 	level }
 void render_sarif_begin(struct json *j, FILE *out, bool pretty,
 			const struct render_sarif_rule *rules, size_t nrules);
-void render_sarif_end(struct json *j);
+/* A notification of the caller's besides the reported problems. */
+struct render_sarif_note {
+	const char *file, *text;
+};
+void render_sarif_end(struct json *j, const struct render_sarif_note *notes,
+		      size_t nnotes);
+/* A log of a run that did not finish: no rules, "results": null. */
+void render_sarif_failed(FILE *out, bool pretty);
 /* A result's "message", and its "locations": PATH (none if NULL) with
  * LINE (none if 0), and FUNCTION as the logical location. */
 void render_sarif_message(struct json *j, const char *text);

@@ -2,8 +2,9 @@
 /*
  * cmdline.c — asmscan_main: options (one struct, filled once), the verb table,
  * libelf setup, then the inputs in turn (elfutils' skeleton): one bad
- * input is reported and the others are still read; the exit code is the
- * worst seen.  Global options go before or after the verb.
+ * input is reported and the others are still read, but no result is
+ * printed after an error (render_withheld); the exit code is the worst
+ * seen.  Global options go before or after the verb.
  */
 #include "cmdline.h"
 
@@ -22,7 +23,9 @@
 #include <gelf.h>
 
 #include "errors.h"
+#include "output.h"
 #include "progress.h"
+#include "render.h"
 #include "util.h"
 #include "verbs.h"
 
@@ -164,7 +167,8 @@ static const char usage_tail[] =
 	"\n"
 	"Exit status: 0 every input was read; 1 a gating verb found something\n"
 	"new (diff --fail-on-growth over budget; check: a finding not in the\n"
-	"baseline); 2 usage error or an input could not be read (2 wins).\n"
+	"baseline); 2 usage error or an input could not be read (2 wins), and\n"
+	"then no result is printed (JSON, SARIF: a document of the errors).\n"
 	"Problems read \"asmscan: FILE: what: why\" on stderr.\n";
 
 /*
@@ -265,6 +269,20 @@ static void print_usage(FILE *out)
 		fprintf(out, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
 	print_options(out);
 	fputs(usage_tail, out);
+}
+
+/*
+ * Without a verb the first operand is an input.  One that is no file and
+ * is spelled like a verb ("asmscan cals vmlinux") is an error that says
+ * both, not a "cannot open" before a summary of the other inputs.
+ */
+static bool mistyped_verb(const char *word)
+{
+	size_t n = strlen(word);
+
+	if (!n || n > 16 || strspn(word, "abcdefghijklmnopqrstuvwxyz-") != n)
+		return false;
+	return access(word, F_OK) != 0 && errno == ENOENT;
 }
 
 static const struct asmscan_verb *find_verb(const char *name)
@@ -412,6 +430,14 @@ static void push_glob(const char ***v, size_t *n, const char *glob)
 {
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
 	(*v)[(*n)++] = glob;
+}
+
+/* The document of a run that read nothing (JSON, SARIF), else nothing. */
+static void print_withheld(FILE *out, void *arg)
+{
+	const struct asmscan_options *o = arg;
+
+	render_withheld(out, o->format, o->pretty, "summary");
 }
 
 /* Returns -1 to go on, else the exit code. */
@@ -581,6 +607,18 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	if (optind < argc && (opts->verb = find_verb(argv[optind]))) {
 		opts->verb_name = opts->verb->name;
 		optind++;
+	} else if (optind < argc && !help && mistyped_verb(argv[optind])) {
+		char names[128];
+		size_t at = 0;
+
+		for (size_t i = 0; i < NVERBS && at < sizeof(names); i++)
+			at += (size_t)snprintf(names + at, sizeof(names) - at,
+					       "%s%s", i ? ", " : "", verbs[i].name);
+		asmscan_errorf(argv[optind], "no such verb or file",
+			       "the verbs are %s (asmscan --help)", names);
+		/* nothing is read: the document of a run without a result */
+		output_write(opts->output, print_withheld, opts);
+		return ASMSCAN_EXIT_ERROR;
 	}
 	if (help) {
 		if (opts->verb)

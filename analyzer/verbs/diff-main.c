@@ -5,9 +5,11 @@
  * analysis_report: copies and every callee), then diff_build() compares
  * them and one renderer prints the result.
  *
- * Exit code: 2 when an input could not be read or the usage is wrong;
- * else 1 when --fail-on-growth BYTES was given and the function bytes
- * grew by more than BYTES; else 0.  2 wins over 1.
+ * Exit code: 2 when an input could not be read, a side holds no object,
+ * the two sides are of two machines, or the usage is wrong, and then no
+ * comparison is printed (render_withheld); else 1 when --fail-on-growth
+ * BYTES was given and the function bytes grew by more than BYTES; else 0.
+ * 2 wins over 1.
  */
 
 #include "analysis.h"
@@ -15,6 +17,7 @@
 #include "errors.h"
 #include "output.h"
 #include "render-diff.h"
+#include "render.h"
 #include "verbs.h"
 
 static int diff_usage(const char *why)
@@ -28,6 +31,8 @@ static void diff_print(FILE *out, void *arg)
 {
 	const struct diff_report *d = arg;
 
+	if (render_withheld(out, d->opts->format, d->opts->pretty, "diff"))
+		return;
 	switch (d->opts->format) {
 	case ASMSCAN_FORMAT_JSON:
 		render_diff_json(out, d);
@@ -51,6 +56,7 @@ int diff_main(const struct asmscan_options *opts)
 	struct input_list inputs[DIFF_SIDES] = { { 0 } };
 	struct report reps[DIFF_SIDES];
 	struct diff_report d;
+	bool failed[DIFF_SIDES];
 	int rc, status;
 
 	if (opts->ninputs != 2)
@@ -59,6 +65,7 @@ int diff_main(const struct asmscan_options *opts)
 		return diff_usage("no SARIF output (text or json)");
 	for (int side = 0; side < DIFF_SIDES; side++) {
 		struct asmscan_options *so = &side_opts[side];
+		size_t errors = asmscan_errors();
 
 		*so = *opts;
 		so->inputs = &opts->inputs[side];
@@ -75,7 +82,10 @@ int diff_main(const struct asmscan_options *opts)
 		input_expand(so, &inputs[side]);
 		analysis_run(so, &inputs[side], &reps[side]);
 		analysis_report(&reps[side]);
+		failed[side] = asmscan_errors() > errors;
 	}
+	analysis_comparable((const struct report *const[]){ &reps[0], &reps[1] },
+			    opts->inputs, failed);
 	diff_build(&d, opts, opts->inputs[0], &reps[0], opts->inputs[1], &reps[1]);
 	rc = output_write(opts->output, diff_print, &d);
 	status = asmscan_status();

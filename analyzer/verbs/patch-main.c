@@ -3,7 +3,9 @@
  * patch-main.c — `asmscan patch --source DIR FILE...`: the records of
  * every input read into rows (patch/patch.c), then one diff on stdout or
  * -o FILE, or a series with --format-patch (patch/patch-series.c); the
- * summary and what was not converted on stderr.
+ * summary and what was not converted on stderr.  After an input error no
+ * diff and no series is written: a patch made without some input's
+ * records would look whole.
  */
 #include "verbs.h"
 
@@ -17,6 +19,7 @@
 #include "output.h"
 #include "patch.h"
 #include "patch-series.h"
+#include "render.h"
 #include "srctree.h"
 #include "util.h"
 
@@ -24,6 +27,37 @@ struct patch_print {
 	struct patch_state *st;
 	struct patch_totals *t;
 };
+
+/*
+ * The units whose edge verdicts are the plugin's rule's (their inliner
+ * re-run gave no answer): how many, in the summary's manner, then a note
+ * for each.
+ */
+static void print_rule_units(const struct records *recs)
+{
+	struct rec_rule_units ru;
+	char buf[1024];
+
+	records_rule_units(recs, &ru);
+	if (ru.n)
+		fprintf(stderr,
+			"asmscan: patch: %zu unit%s judged by the plugin's rule, not by "
+			"GCC's inliner re-run: %zu refused call%s, %zu of them blocked "
+			"by asm\n",
+			ru.n, ru.n == 1 ? "" : "s", ru.edges, ru.edges == 1 ? "" : "s",
+			ru.blocked);
+	for (size_t i = 0; i < ru.n; i++) {
+		render_rule_unit(buf, sizeof(buf), ru.v[i]);
+		asmscan_notef(ru.v[i]->tu, "verdicts by the rule", "%s", buf);
+	}
+	records_rule_units_free(&ru);
+}
+
+static void print_nothing(FILE *out, void *arg)
+{
+	(void)out;
+	(void)arg;
+}
 
 static void print_patch(FILE *out, void *arg)
 {
@@ -73,6 +107,16 @@ static int patch_run(const struct asmscan_options *opts,
 		st.nrows = n;
 	}
 	t.rows = st.nrows;
+	if (asmscan_status() != ASMSCAN_EXIT_OK) {
+		asmscan_notef("patch", opts->format_patch ? "no series written"
+							  : "no diff written",
+			      "an input could not be read (the errors above)");
+		/* -o FILE as the other verbs leave it: empty, not stale */
+		if (opts->output && !opts->format_patch)
+			output_write(opts->output, print_nothing, NULL);
+		rc = ASMSCAN_EXIT_ERROR;
+		goto out;
+	}
 	if (opts->format_patch)
 		rc = patch_write_series(&st, stdout, &t) ? ASMSCAN_EXIT_OK
 							 : ASMSCAN_EXIT_ERROR;
@@ -93,6 +137,8 @@ static int patch_run(const struct asmscan_options *opts,
 			"asmscan: patch: %zu flagged sites in all, %s without "
 			"a blocked-by-asm edge left out\n",
 			flagged_rows, fmt_count(buf[2], flagged_rows - t.rows));
+	print_rule_units(&st.recs);
+out:
 	for (size_t i = 0; i < st.nrows; i++)
 		free(st.rows[i].sites);
 	free(st.rows);

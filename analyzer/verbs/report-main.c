@@ -2,8 +2,9 @@
 /*
  * report-main.c — the verbs that read their inputs once and print one
  * report: copies, calls, tables, sites and the summary of all (verbs.h).
- * Every input is read (one bad input is reported, the others still are);
- * the exit code is the worst seen.
+ * Every input is read (one bad input is reported, the others still are),
+ * and after an error no result is printed (render_withheld); the exit
+ * code is the worst seen.
  */
 #include "verbs.h"
 

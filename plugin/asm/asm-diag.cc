@@ -16,6 +16,7 @@
  */
 #include "asm-diag.h"
 #include "asm-fixit.h"
+#include "site-list.h"
 
 static uint64_t asm_diag_site_hash(const char *file, unsigned line)
 {
@@ -189,10 +190,82 @@ static void asm_diag_free(struct asm_sites *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * The location of line in the main file: in the ordinary map of the main
+ * file that holds it (one per stretch between two #includes), else the
+ * file's first map; UNKNOWN_LOCATION when GCC has none.
+ */
+static location_t asm_diag_main_line(unsigned line)
+{
+	unsigned n = LINEMAPS_ORDINARY_USED(line_table);
+	location_t first = UNKNOWN_LOCATION;
+
+	if (!main_input_filename)
+		return UNKNOWN_LOCATION;
+	for (unsigned i = 0; i < n; i++) {
+		const line_map_ordinary *m =
+			LINEMAPS_ORDINARY_MAP_AT(line_table, i);
+		const char *f = ORDINARY_MAP_FILE_NAME(m);
+		location_t end;
+
+		if (!f || strcmp(f, main_input_filename))
+			continue;
+		if (first == UNKNOWN_LOCATION)
+			first = MAP_START_LOCATION(m);
+		if (ORDINARY_MAP_STARTING_LINE_NUMBER(m) > line)
+			continue;
+		end = i + 1 < n ? MAP_START_LOCATION(
+					  LINEMAPS_ORDINARY_MAP_AT(line_table, i + 1))
+				: line_table->highest_location + 1;
+		if (end > MAP_START_LOCATION(m) &&
+		    SOURCE_LINE(m, end - 1) >= line)
+			return linemap_position_for_line_and_column(
+				line_table, const_cast<line_map_ordinary *>(m),
+				line, 1);
+	}
+	return first;
+}
+
+/*
+ * sites= items of the file being compiled that marked nothing in it: the
+ * what-if did nothing, and the unit that could show it is this one.  A
+ * note, whatever diag says but none (never a warning: -Werror).  Items of
+ * other files (headers) marking nothing in a unit are the rule, not news:
+ * verbose counts them, and asmscan says which marked nothing in a whole
+ * build.
+ */
+static void asm_diag_sites_unmatched(struct asminline_plugin *pl)
+{
+	struct stat st;
+
+	if (!pl->opts.sites.n || !pl->main_abs || !pl->main_abs[0] ||
+	    stat(pl->main_abs, &st))
+		return;
+	for (size_t i = 0; i < pl->opts.sites.n; i++) {
+		const struct site_want *w = &pl->opts.sites.v[i];
+		location_t loc;
+
+		if (pl->site_applied[i] || w->dev != st.st_dev ||
+		    w->ino != st.st_ino)
+			continue;
+		loc = asm_diag_main_line(w->line);
+		if (!pl->site_stmts[i])
+			inform(loc, "asminline: site %qs of %<sites=%> marked nothing: no %<asm%> statement compiled in this unit is spelled at this line",
+			       w->item);
+		else
+			inform_n(loc, pl->site_stmts[i],
+				 "asminline: site %qs of %<sites=%> marked nothing: the %lu %<asm%> statement spelled at this line is not flagged, and %<mode=apply%> marks only flagged ones",
+				 "asminline: site %qs of %<sites=%> marked nothing: the %lu %<asm%> statements spelled at this line are not flagged, and %<mode=apply%> marks only flagged ones",
+				 w->item, pl->site_stmts[i]);
+	}
+}
+
 void asm_diag_finish_unit(struct asminline_plugin *pl)
 {
-	if (pl->opts.diag != ASMINLINE_DIAG_NONE)
+	if (pl->opts.diag != ASMINLINE_DIAG_NONE) {
 		for (size_t i = 0; i < pl->sites->n; i++)
 			asm_diag_emit_site(pl, &pl->sites->v[i]);
+		asm_diag_sites_unmatched(pl);
+	}
 	asm_diag_free(pl->sites);
 }

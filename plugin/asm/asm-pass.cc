@@ -95,6 +95,89 @@ static const char *asm_pass_function_name(function *fun)
 	return name ? name : "<anonymous>";
 }
 
+/* asm, its other spellings, and what may follow it before the '('. */
+static bool asm_pass_keyword(const char *name)
+{
+	static const char *const words[] = {
+		"asm",	   "__asm",	   "__asm__",	   "inline",
+		"__inline", "__inline__",  "volatile",	   "__volatile",
+		"__volatile__", "goto",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (!strcmp(name, words[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A macro that is only another name of the asm keyword: an object-like
+ * macro whose definition is asm keywords and qualifiers, or names of such
+ * macros, with at least one asm — the kernel's "#define asm_inline asm
+ * __inline" (or "asm" for compilers without asm inline), an alias of
+ * asm_inline.  Read from the macro's definition as it stands at the end
+ * of the unit (the pass runs after parsing): one #undef'd meanwhile is
+ * not recognised, and the location stays GCC's.
+ */
+static bool asm_pass_keyword_macro(cpp_hashnode *node, int depth)
+{
+	const cpp_macro *m;
+	bool has_asm = false;
+
+	if (!node || !cpp_user_macro_p(node) || depth > 4)
+		return false;
+	m = node->value.macro;
+	if (m->fun_like || m->kind != cmk_macro || !m->count)
+		return false;
+	for (unsigned i = 0; i < m->count; i++) {
+		const cpp_token *t = &m->exp.tokens[i];
+		const char *name;
+
+		if (t->type != CPP_NAME)
+			return false;
+		name = (const char *)NODE_NAME(t->val.node.node);
+		if (asm_pass_keyword(name))
+			has_asm |= strncmp(name, "__asm", 5) == 0 ||
+				   !strcmp(name, "asm");
+		else if (asm_pass_keyword_macro(t->val.node.node, depth + 1))
+			has_asm = true;
+		else
+			return false;
+	}
+	return has_asm;
+}
+
+/*
+ * Where the asm keyword is spelled: GCC's spelling location
+ * (linemap_resolve_location(LRK_SPELLING_LOCATION) unwinds each macro
+ * map toward its spelling, the same walk as here), except that a macro
+ * that is only another name of the keyword spells no statement: GCC's
+ * spelling of "asm_inline volatile(...)" is the "#define asm_inline asm
+ * __inline" line of compiler_types.h, for every such statement of a
+ * kernel.  Where the walk meets the expansion of such a macro it goes on
+ * from where the macro was used, the asm_inline token itself: a line of
+ * the file, of a macro's definition (alternative()), or a macro argument.
+ */
+static location_t asm_pass_spelling(location_t loc)
+{
+	if (IS_ADHOC_LOC(loc))
+		loc = get_location_from_adhoc_loc(line_table, loc);
+	while (loc >= RESERVED_LOCATION_COUNT) {
+		const line_map *map = linemap_lookup(line_table, loc);
+		const line_map_macro *mm;
+
+		if (!map || !linemap_macro_expansion_map_p(map))
+			break;
+		mm = linemap_check_macro(map);
+		if (asm_pass_keyword_macro(MACRO_MAP_MACRO(mm), 0))
+			loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+		else
+			loc = linemap_macro_map_loc_unwind_toward_spelling(
+				line_table, mm, loc);
+	}
+	return loc;
+}
+
 /*
  * Where the statement sits (the macro expansion point, which is what the
  * DWARF line table records) and where the asm keyword is spelled.
@@ -107,8 +190,7 @@ static void asm_pass_locate(struct asminline_plugin *pl,
 
 	xp = expand_location(linemap_resolve_location(
 		line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL));
-	sp = expand_location(linemap_resolve_location(
-		line_table, loc, LRK_SPELLING_LOCATION, NULL));
+	sp = expand_location(asm_pass_spelling(loc));
 	spelling = sp.file ? sp.file : xp.file;
 	rec->file = srcpath_rel(&pl->paths, xp.file);
 	rec->line = (unsigned)xp.line;
@@ -222,7 +304,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	if (pl->report.fd >= 0) {
 		json_buf_reset(&pl->line);
 		asm_record_render_json(&rec, &pl->line);
-		report_write(&pl->report, pl->line.data, pl->line.len);
+		report_add(&pl->report, pl->line.data, pl->line.len);
 	}
 }
 

@@ -50,6 +50,8 @@
 #include "diagnostics/file-cache.h"
 #endif
 #include "input.h"
+/* The definition of a macro whose expansion spells an asm (asm-pass.cc). */
+#include "cpplib.h"
 #include "toplev.h"
 #include "intl.h"
 #include "output.h"

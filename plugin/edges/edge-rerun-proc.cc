@@ -22,8 +22,8 @@
  *     SIGKILL from the kernel (PR_SET_PDEATHSIG, edge_rerun_child_start);
  *   - a unit whose re-run was needed and gave no answer says so: its
  *     outcome is FAILED or TIMEOUT with the reason in why, its records
- *     carry it (edges.cc, embed.cc), and one diagnostic at the diag level
- *     the user chose tells them, verbose or not.
+ *     carry it (edges.cc, embed.cc), and one note tells them, verbose or
+ *     not (none with diag=none; never a warning, which -Werror promotes).
  */
 #include "edge-rerun-proc.h"
 #include "edge-rerun.h"
@@ -295,8 +295,10 @@ static location_t edge_rerun_unit_location(void)
 
 /*
  * Once per unit, whatever verbose says: the verdicts of this unit's
- * refused calls are the rule's, not the re-run's.  At the diag level the
- * user chose for the flagged sites (a note never fails -Werror).
+ * refused calls are the rule's, not the re-run's.  A note, also with
+ * diag=warning (diag=none: nothing): the plugin's own trouble must never
+ * fail the user's build, and a warning is an error under -Werror
+ * (CONFIG_WERROR=y), which a GCC 12 plugin cannot exempt it from.
  */
 #define EDGE_RERUN_SAY_FAILED                                                  \
 	"asminline: the inliner%'s re-run failed for this unit: %s; the "      \
@@ -309,16 +311,8 @@ static void edge_rerun_say_failed(struct asminline_plugin *pl,
 	location_t loc = edge_rerun_unit_location();
 	const char *what = edge_rerun_outcome_name(r->outcome);
 
-	switch (pl->opts.diag) {
-	case ASMINLINE_DIAG_NOTE:
+	if (pl->opts.diag != ASMINLINE_DIAG_NONE)
 		inform(loc, EDGE_RERUN_SAY_FAILED, r->why, what);
-		break;
-	case ASMINLINE_DIAG_WARNING:
-		warning_at(loc, 0, EDGE_RERUN_SAY_FAILED, r->why, what);
-		break;
-	case ASMINLINE_DIAG_NONE:
-		break;
-	}
 }
 
 /* The child is gone with status: was its answer (len bytes) whole? */

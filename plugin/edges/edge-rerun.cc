@@ -53,6 +53,7 @@
  * without a trace in the compilation.
  */
 #include "edge-rerun.h"
+#include "edge-rerun-switch.h"
 #include "edge-asm.h"
 #include "plugin-state.h"
 
@@ -111,10 +112,10 @@ bool edge_rerun_fork_first(void)
 {
 	/*
 	 * For tests/plugin/rerun-fork.sh: the fork where it was before, to
-	 * compare the records of both.
+	 * compare the records of both (the tests' copy of the plugin only).
 	 */
 	return flag_branch_probabilities || flag_auto_profile ||
-	       getenv("ASMINLINE_TEST_RERUN_FORK_FIRST") != NULL;
+	       edge_rerun_switch(EDGE_RERUN_SWITCH_FORK_FIRST);
 }
 
 /* ---- the child ---- */
@@ -254,16 +255,6 @@ edge_rerun_child_start(struct asminline_plugin *pl, struct edges_state *st,
 		_exit(0);	/* nothing to judge: the parent needs no answer */
 	close(go);
 	edge_rerun_silence(answer);
-	/*
-	 * For the tests of the way back (tests/plugin/rerun.sh,
-	 * rerun-faults.py): a child that dies, as one that meets an internal
-	 * error in GCC would, or one that hangs.
-	 */
-	if (getenv("ASMINLINE_TEST_RERUN_ABORT"))
-		abort();
-	if (getenv("ASMINLINE_TEST_RERUN_HANG"))
-		for (;;)
-			pause();
 	st->rerun.state = EDGE_RERUN_CHILD;
 	st->rerun.fd = answer;
 	if (!edge_rerun_apply(pl, st))
@@ -369,8 +360,12 @@ static bool edge_rerun_direct_possible(const opt_pass *from,
 {
 	const opt_pass *p;
 
-	/* (tests/plugin/rerun-direct.sh compares with the pass manager.) */
-	if (flag_plugin_added || getenv("ASMINLINE_TEST_RERUN_PASS_MANAGER"))
+	/*
+	 * (tests/plugin/rerun-direct.sh compares with the pass manager, in
+	 * the tests' copy of the plugin.)
+	 */
+	if (flag_plugin_added ||
+	    edge_rerun_switch(EDGE_RERUN_SWITCH_PASS_MANAGER))
 		return false;
 	for (unsigned i = 0; i < save_decoded_options_count; i++)
 		if (save_decoded_options[i].opt_index == OPT_fdisable_ ||

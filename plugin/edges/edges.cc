@@ -36,6 +36,7 @@
 #include "edge-limits.h"
 #include "edge-rerun.h"
 #include "edge-rerun-proc.h"
+#include "edge-rerun-switch.h"
 #include "asm-record.h"
 #include "embed.h"
 #include "plugin-state.h"
@@ -363,7 +364,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	if (pl->report.fd >= 0) {
 		json_buf_reset(&pl->line);
 		edge_record_render_json(&rec, &pl->line);
-		report_write(&pl->report, pl->line.data, pl->line.len);
+		report_add(&pl->report, pl->line.data, pl->line.len);
 	}
 	/*
 	 * The findings CI and asmscan's ranking of sites need, in .comment;
@@ -422,8 +423,8 @@ static void edges_stop_hook(struct edges_state *st)
 
 /*
  * Fork the inliner's re-run where it is wanted and a call can be judged
- * at all (tests/plugin/rerun-nofork.sh compares with the fork, which
- * ASMINLINE_TEST_RERUN_ALWAYS_FORK forces).
+ * at all (tests/plugin/rerun-nofork.sh compares with the fork, which a
+ * switch of the tests' copy of the plugin forces).
  */
 static void edges_start_rerun(struct asminline_plugin *pl,
 			      struct edges_state *st)
@@ -431,7 +432,7 @@ static void edges_start_rerun(struct asminline_plugin *pl,
 	if (!edge_rerun_wanted(pl, st))
 		return;
 	if (!edges_may_judge(pl, st) &&
-	    !getenv("ASMINLINE_TEST_RERUN_ALWAYS_FORK")) {
+	    !edge_rerun_switch(EDGE_RERUN_SWITCH_ALWAYS_FORK)) {
 		if (pl->opts.verbose)
 			fprintf(stderr, "asminline: no call reaches flagged asm: the inliner's re-run was not started\n");
 		return;

@@ -178,7 +178,7 @@ if "$HOSTCC" -O2 -c host.c -o host.o 2>/dev/null &&
 	expect 2 "$ASMSCAN" calls calls.o host.o
 	grep -qx "asmscan: host.o: cannot analyse: x86-64 object in a run of AArch64 objects (one machine per run)" err.txt ||
 		fail "named object of another machine: $(cat err.txt)"
-	grep -q "^calls.o: ELF64 AArch64" out.txt || fail "the first machine's object was not read: $(cat out.txt)"
+	[ ! -s out.txt ] || fail "a result printed for a run of two machines: $(cat out.txt)"
 	mkdir -p tree
 	cp calls.o tree/a.o
 	cp host.o tree/b.o

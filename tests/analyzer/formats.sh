@@ -3,10 +3,12 @@
 #
 # formats.sh ASMSCAN CC — the machine formats.  JSON: one document a run,
 # read by a real parser (python3's json), format_version, addresses as
-# "0x…" strings, errors inside it, strings escaped (a symbol name with a
-# quote, backslash, control bytes and invalid UTF-8 is patched into an
-# object).  SARIF 2.1.0: the run, rules, results with file and line where
-# DWARF gives them, notifications.  And the same output whatever -j is.
+# "0x…" strings, strings escaped (a symbol name with a quote, backslash,
+# control bytes and invalid UTF-8 is patched into an object); after an
+# input error the errors inside it and no result.  SARIF 2.1.0: the run,
+# rules, results with file and line where DWARF gives them; after an
+# error "results": null and the notifications.  And the same output
+# whatever -j is.
 set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
@@ -39,6 +41,17 @@ open(path, 'wb').write(data.replace(old, new))
 PY
 
 expect 2 "$ASMSCAN" -f json tables.exe copies-a.o copies-b.o weird.o missing.o
+python3 - out.txt <<'PY' || fail "JSON document after an error: $(head -c 2000 out.txt)"
+import json, sys
+rep = json.load(open(sys.argv[1], encoding='utf-8'))
+assert rep['format_version'] == 2
+assert rep['tool']['name'] == 'asmscan' and rep['verb'] == 'summary'
+# the problems, and no result: one without missing.o would look whole
+assert sorted(rep) == ['errors', 'format_version', 'notes', 'tool', 'verb'], sorted(rep)
+assert [e['file'] for e in rep['errors']] == ['missing.o'], rep['errors']
+assert rep['errors'][0]['error'] == 'missing.o: cannot open: No such file or directory'
+PY
+expect 0 "$ASMSCAN" -f json tables.exe copies-a.o copies-b.o weird.o
 python3 - out.txt <<'PY' || fail "JSON document: $(head -c 2000 out.txt)"
 import json, sys
 text = open(sys.argv[1], encoding='utf-8').read()
@@ -47,8 +60,7 @@ assert rep['format_version'] == 2
 assert rep['tool']['name'] == 'asmscan' and rep['verb'] == 'summary'
 for key in ('objects', 'copies', 'calls', 'tables', 'errors', 'notes'):
     assert key in rep, key
-assert [e['file'] for e in rep['errors']] == ['missing.o'], rep['errors']
-assert rep['errors'][0]['error'] == 'missing.o: cannot open: No such file or directory'
+assert rep['errors'] == [], rep['errors']
 def addresses(x):
     if isinstance(x, dict):
         for k, v in x.items():
@@ -94,7 +106,9 @@ PY
 expect 2 "$ASMSCAN" -f sarif missing.o
 python3 - out.txt <<'PY' || fail "SARIF notifications: $(cat out.txt)"
 import json, sys
-inv = json.load(open(sys.argv[1]))['runs'][0]['invocations'][0]
+run, = json.load(open(sys.argv[1]))['runs']
+assert 'results' in run and run['results'] is None, run.get('results')
+inv = run['invocations'][0]
 assert inv['executionSuccessful'] is False
 n, = inv['toolExecutionNotifications']
 assert n['level'] == 'error' and 'cannot open' in n['message']['text']

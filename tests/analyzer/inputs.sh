@@ -6,6 +6,9 @@
 # built-in.a), directories (every ELF object, in name order; archives and
 # other files left out), --include/--exclude, and objects of another
 # machine or class: an error when named, one note when found inside.
+# Archives that give no object: empty (regular or thin), a note and
+# "0 objects" on stdout, exit 0; members none of which is an object asmscan
+# reads, an error and no result, exit 2.
 set -euo pipefail
 ASMSCAN=${1:?usage: $0 ASMSCAN CC}
 CC=${2:?usage: $0 ASMSCAN CC}
@@ -79,10 +82,11 @@ PY
 expect 2 "$ASMSCAN" tree/mm/vdso32.o
 grep -qx "asmscan: tree/mm/vdso32.o: cannot analyse: ELF32 i386 object: asmscan reads little-endian ELF64 x86-64 and AArch64" err.txt ||
 	fail "named ELF32: $(cat err.txt)"
-expect 2 "$ASMSCAN" tree/mm/riscv.o tree/kernel/fork.o
+expect 2 "$ASMSCAN" tree/mm/riscv.o tree/kernel/fork.o tree/mm/vdso32.o
 grep -qx "asmscan: tree/mm/riscv.o: cannot analyse: ELF64 RISC-V object: asmscan reads little-endian ELF64 x86-64 and AArch64" err.txt ||
 	fail "named RISC-V: $(cat err.txt)"
-grep -q "^tree/kernel/fork.o: ELF64" out.txt || fail "the good input after it was not read"
+grep -q "^asmscan: tree/mm/vdso32.o: cannot analyse" err.txt || fail "the input after the good one was not read"
+[ ! -s out.txt ] || fail "a result printed after an input error: $(cat out.txt)"
 expect 0 "$ASMSCAN" copies tree
 [ "$(grep -c "note: skipped" err.txt)" -eq 2 ] &&
 	grep -qx "asmscan: tree: note: skipped: 2 objects not ELF64 x86-64 or AArch64: 1 ELF32, 1 of another machine (RISC-V)" err.txt ||
@@ -102,13 +106,14 @@ expect 0 "$ASMSCAN" leftover.a
 grep -q "^$(ar t leftover.a | wc -l) objects: " out.txt ||
 	fail "thin archive with a 15-character member name: $(cat out.txt err.txt)"
 
-# A thin archive whose member is gone: that member is an error, not the rest.
+# A thin archive whose member is gone: that member is an error, and no
+# result is printed.
 (cd tree && ar cDPrST ../gone.a kernel/fork.o mm/slab.o)
 mv tree/mm/slab.o tree/mm/slab.o.away
 expect 2 "$ASMSCAN" copies gone.a
 grep -qx "asmscan: tree/mm/slab.o: cannot open: No such file or directory" err.txt ||
 	fail "missing thin member: $(cat err.txt)"
-grep -q "^2 objects (1 unreadable)" out.txt || fail "missing thin member: $(cat out.txt)"
+[ ! -s out.txt ] || fail "missing thin member, yet a result: $(cat out.txt)"
 mv tree/mm/slab.o.away tree/mm/slab.o
 
 # An empty directory is not an error, but said.
@@ -116,4 +121,33 @@ mkdir empty
 expect 0 "$ASMSCAN" empty
 grep -qx "asmscan: empty: note: nothing to read: no ELF64 x86-64 or AArch64 object under it" err.txt ||
 	fail "empty directory: $(cat err.txt)"
+grep -qx "0 objects: no ELF64 x86-64 or AArch64 object in the inputs" out.txt ||
+	fail "empty directory, not said on stdout: $(cat out.txt)"
+
+# Archives that give no object.
+printf '!<arch>\n' >empty.a
+printf '!<thin>\n' >empty-thin.a
+for a in empty.a empty-thin.a; do
+	expect 0 "$ASMSCAN" calls "$a"
+	grep -qx "asmscan: $a: note: nothing to read: an empty archive" err.txt ||
+		fail "$a: $(cat err.txt)"
+	grep -qx "0 objects: no ELF64 x86-64 or AArch64 object in the inputs" out.txt ||
+		fail "$a: not said on stdout: $(cat out.txt)"
+	expect 0 "$ASMSCAN" -f json calls "$a"
+	python3 -c 'import json, sys; d = json.load(open("out.txt")); assert d["objects"] == [] and d["errors"] == [] and d["notes"], d' ||
+		fail "$a: JSON: $(cat out.txt)"
+done
+ar rc text.a tree/kernel/notes.txt
+(cd tree && ar rcsT ../foreign.a mm/vdso32.o mm/riscv.o)
+for a in text.a foreign.a; do
+	n=$(ar t "$a" | wc -l)
+	expect 2 "$ASMSCAN" calls "$a"
+	grep -qx "asmscan: $a: cannot analyse: none of its $n member$([ "$n" = 1 ] || echo s) is an ELF64 x86-64 or AArch64 object" err.txt ||
+		fail "$a: $(cat err.txt)"
+	[ ! -s out.txt ] || fail "$a: a result: $(cat out.txt)"
+done
+# Every member left out by --exclude: what was asked for, not an error.
+expect 0 "$ASMSCAN" calls --exclude '*' regular.a
+grep -qx "0 objects: no ELF64 x86-64 or AArch64 object in the inputs" out.txt ||
+	fail "all excluded: $(cat out.txt) $(cat err.txt)"
 echo "$TEST: PASS"

@@ -28,6 +28,10 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+
 TEST = "analyzer-sites"
 
 
@@ -134,6 +138,7 @@ def hostile(asmscan, name, src, data, want_rc, want):
 
 def main():
     asmscan, plugin, cc, srcdir = sys.argv[1:5]
+    asmscan, plugin, srcdir = map(os.path.abspath, (asmscan, plugin, srcdir))
     for tool in ("objdump", "objcopy", "nm"):
         if not shutil.which(tool):
             print(f"{TEST}: SKIP: {tool} not found")
@@ -141,6 +146,7 @@ def main():
     sys.path.insert(0, os.path.join(srcdir, "tests", "plugin"))
     global embedded
     import embedded  # noqa: E402
+    testlib.enter(TEST)     # its own directory: never the one it was run in
     plug = [cc, "-O2", "-g", "-c", f"-fplugin={plugin}",
             "-fplugin-arg-asminline-diag=none"]
     objs, reports = [], []

@@ -10,7 +10,8 @@
 #     shared library asmscan and the plugin need (objdump -p NEEDED,
 #     resolved by ldconfig -p, owned per dpkg-query -S);
 #   - unpacked into a scratch root (dpkg-deb -x), its asmscan runs and its
-#     plugin loads as -fplugin=asminline (-iplugindir=) and embeds records.
+#     plugin loads as -fplugin=asminline (-iplugindir=) and embeds records;
+#     the plugin names none of the tests' variables (ASMINLINE_TEST_...).
 # Skipped without dpkg-deb and cpack (not a Debian system).
 . "$(dirname "$0")/../plugin/lib.sh"
 BUILD=${3:?usage: $0 PLUGIN CC BUILD}
@@ -44,6 +45,9 @@ grep -qF "$gcc_pkg (>= $gcc_ver)" <<<"$depends" ||
 	fail "Depends pins $gcc_pkg to one version: $depends"
 dep_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }')
 mkdir root && dpkg-deb -x "$deb" root
+# The tests' switches (plugin/edges/edge-rerun-switch.h) are not in it.
+! grep -aq ASMINLINE_TEST_ "root$plugindir/asminline.so" ||
+	fail "the packaged plugin reads the tests' variables"
 for bin in root/usr/bin/asmscan "root$plugindir/asminline.so"; do
 	for lib in $(objdump -p "$bin" | awk '$1 == "NEEDED" { print $2 }'); do
 		# Every reader reads its whole input: a reader that stops early

@@ -4,7 +4,8 @@
 # install.sh PLUGIN CC BUILD — `cmake --install` into a DESTDIR, twice:
 # with prefix /usr and with prefix /opt/asminline.  Each time asminline.so
 # must land in the plugin directory of CC (`CC -print-file-name=plugin`),
-# whatever the prefix, byte-identical to the built one; asmscan and the
+# whatever the prefix, byte-identical to the built one and naming none
+# of the tests' variables (ASMINLINE_TEST_...); asmscan and the
 # man pages under the prefix.  Then GCC loads the DESTDIR copy as
 # `-fplugin=asminline` (`-iplugindir=` points it there): the dynamic
 # loader's own trace (LD_DEBUG=files) names the file cc1 opened, and the
@@ -28,6 +29,9 @@ for prefix in /usr /opt/asminline; do
 		{ cat install.log; fail "cmake --install --prefix $prefix"; }
 	cmp "$PLUGIN" "$root$plugindir/asminline.so" ||
 		fail "prefix $prefix: $root$plugindir/asminline.so is not the built plugin"
+	# The tests' switches (plugin/edges/edge-rerun-switch.h) are not in it.
+	! grep -aq ASMINLINE_TEST_ "$root$plugindir/asminline.so" ||
+		fail "prefix $prefix: the installed plugin reads the tests' variables"
 	for f in bin/asmscan bin/asminline-check share/man/man1/asmscan.1.gz share/man/man7/asminline.7.gz; do
 		[ -f "$root$prefix/$f" ] || fail "prefix $prefix: $prefix/$f not installed"
 	done

@@ -21,13 +21,16 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
 import tree  # noqa: E402
 
 
 def workdir(test, kver):
-    """A fresh directory TEST-KVER under the current one, entered."""
-    work = os.path.join(os.getcwd(), f"{test}-{kver}")
-    shutil.rmtree(work, ignore_errors=True)
+    """A new directory TEST-KVER in the test's own (testlib: under ctest
+    its directory, emptied; by hand a new temporary one), entered."""
+    work = os.path.join(testlib.workdir(test), f"{test}-{kver}")
     os.makedirs(work)
     os.chdir(work)
     return work

@@ -3,8 +3,10 @@
 # lib.sh — what every test script shares (sourced, not run), whatever it
 # tests: fail/skip/pass with the test's name, no_kernel, need, a work
 # directory of its own (clean_workdir: under ctest the test's directory,
-# emptied; by hand a fresh temporary one, so a script never deletes files
-# it does not own), fetch_vmlinux, and expect RC CMD... which runs CMD with stdout in
+# emptied but for the marker asminline_add_test wrote in it; anywhere else,
+# by hand or with ASMINLINE_TEST_WORKDIR set but no marker, a fresh
+# temporary one, so a script never deletes files it does not own),
+# fetch_vmlinux, and expect RC CMD... which runs CMD with stdout in
 # out.txt and stderr in err.txt and checks its exit code.
 # Set TEST before sourcing it.  Exit codes: 0 pass, 1 fail, 77 skipped
 # (with the reason printed).
@@ -37,9 +39,12 @@ need() {
 }
 need_tool() { need "$@"; }
 
+# The file cmake/AsminlineTest.cmake writes in each test's own directory.
+ASMINLINE_WORKDIR_MARK=.asminline-test-workdir
 clean_workdir() {
-	if [ -n "${ASMINLINE_TEST_WORKDIR:-}" ] && [ "$PWD" -ef "$ASMINLINE_TEST_WORKDIR" ]; then
-		find . -mindepth 1 -delete
+	if [ -n "${ASMINLINE_TEST_WORKDIR:-}" ] && [ "$PWD" -ef "$ASMINLINE_TEST_WORKDIR" ] &&
+		[ -f "$ASMINLINE_WORKDIR_MARK" ] && [ ! -L "$ASMINLINE_WORKDIR_MARK" ]; then
+		find . -mindepth 1 ! -path "./$ASMINLINE_WORKDIR_MARK" -delete
 	else
 		cd "$(mktemp -d "${TMPDIR:-/tmp}/asminline-$TEST.XXXXXX")"
 		echo "$TEST: working in $PWD"

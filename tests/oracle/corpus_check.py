@@ -47,8 +47,11 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
 import asm_oracle  # noqa: E402
 import harness  # noqa: E402
+import testlib  # noqa: E402
 
 RE_EXPECT = re.compile(r'/\*\s*expect:\s*(.*?)\s*\*/')
 RE_SHAPE = re.compile(r'/\*\s*shape:\s*(.*?)\s*\*/')
@@ -138,9 +141,7 @@ def check_file(src, args, gcc, chk, workdir):
         print("corpus_check: %s: no /* expect: */ comments" % src)
         return
     base = os.path.splitext(os.path.basename(src))[0]
-    d = os.path.join(workdir, "%s-%s" % (args.arch, base))
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
+    d = tempfile.mkdtemp(prefix="%s-%s." % (args.arch, base), dir=workdir)
     cflags = (["-O2"] + asm_oracle.ARCHES[args.arch]["cflags"] +
               (args.cflags.split() if args.cflags else []))
     where0 = os.path.relpath(src)
@@ -248,7 +249,8 @@ def main(argv=None):
                         "%s: %s" % (a, "/".join(s["gcc"])) for a, s in asm_oracle.ARCHES.items()))
     ap.add_argument("--cflags", default="", help="extra compiler flags (after -O2)")
     ap.add_argument("--workdir", help="keep the intermediate files here "
-                    "(default: $ASMINLINE_TEST_WORKDIR or a temporary directory)")
+                    "(default: the test's own directory under ctest, else a "
+                    "temporary one)")
     ap.add_argument("files", nargs="+", metavar="FILE.c|DIR",
                     help="corpus files, or directories whose *.c are taken")
     args = ap.parse_args(argv)
@@ -291,7 +293,9 @@ def main(argv=None):
         print("corpus_check: no --plugin: plugin checks skipped")
 
     tmp = None
-    workdir = args.workdir or os.environ.get("ASMINLINE_TEST_WORKDIR")
+    workdir = args.workdir
+    if not workdir and testlib.owned():
+        workdir = testlib.workdir("oracle-corpus")     # ctest's, emptied
     if not workdir:
         tmp = workdir = tempfile.mkdtemp(prefix="corpus_check.")
     os.makedirs(workdir, exist_ok=True)

@@ -54,6 +54,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -616,9 +617,8 @@ def main(argv=None):
     log("make done in %.0f s" % t_make)
 
     out = os.path.abspath(args.out)
-    work = os.path.join(out, "work")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    os.makedirs(out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="work.", dir=out)    # its own, never one found there
     results = []
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as ex:
         futs = {ex.submit(process_object, o, build, args.arch, work,

@@ -15,9 +15,11 @@ dependency file written here):
   kill-answer  ... after half of its answer          rerun-shim.c (outside)
   stop-start   the child stops (SIGSTOP): a hang,    rerun-shim.c (outside)
                under the default bound
-  abort        the child aborts after "go" (an ICE)  ASMINLINE_TEST_RERUN_ABORT
-  hang         the child hangs after "go",           ASMINLINE_TEST_RERUN_HANG
-               under rerun-timeout=2
+  stop-answer  ... as it is about to answer          rerun-shim.c (outside)
+  abort        the child aborts as it is about to    rerun-shim.c (outside)
+               answer (an ICE)
+  hang         the child hangs as it is about to     rerun-shim.c (outside)
+               answer, under rerun-timeout=2
 
 For each, against a compile without a fault:
   - gcc exits 0 within a bound (the child's bound and a margin);
@@ -26,13 +28,17 @@ For each, against a compile without a fault:
     "rerun" is "failed" or "timeout" with a "rerun_error" that names the
     fault, every edge record (report and embedded) "unit_rerun" the same,
     and every edge record of the unit is embedded;
-  - stderr holds the plugin's diagnostic exactly once (a note; a warning
-    with diag=warning, nothing with diag=none);
+  - stderr holds the plugin's diagnostic exactly once (a note, also with
+    diag=warning and Kbuild's -Werror: it must never fail the build;
+    nothing with diag=none);
   - `asmscan check` against the baseline of the normal compile: exit 0,
     nothing new;
   - no process is left behind: this script is the subreaper of every
     process it starts (PR_SET_CHILD_SUBREAPER), so an orphan or a zombie
     of cc1 would be its child after the compiles; none may be.
+And the parent killed: cc1 is sent SIGKILL while its child hangs (shim
+"hang", the default bound); the child must die at once of SIGKILL
+(PR_SET_PDEATHSIG) and be reaped here, as its subreaper, not linger.
 And on mm/memory.o, where the re-run and the rule disagree on some calls:
 a failed compile checked against a normal baseline, and a normal compile
 against a baseline written from a failed one, exit 0 with nothing new or
@@ -48,6 +54,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -73,12 +80,15 @@ CASES = {
     # The default bound: 5 times cc1's time so far, at least 20 s.
     "stop-start": ("shim", [], "timeout",
                    r"^no answer within (2\d|[3-9]\d|\d{3,}) s, the child was killed$"),
-    "abort": ("ASMINLINE_TEST_RERUN_ABORT", [], "failed", r"^the child exited with status 4$"),
-    "hang": ("ASMINLINE_TEST_RERUN_HANG", ["-fplugin-arg-asminline-rerun-timeout=2"],
+    "stop-answer": ("shim", [], "timeout",
+                    r"^no answer within (2\d|[3-9]\d|\d{3,}) s, the child was killed$"),
+    "abort": ("shim", [], "failed", r"^the child exited with status 4$"),
+    "hang": ("shim", ["-fplugin-arg-asminline-rerun-timeout=2"],
              "timeout", r"^no answer within 2 s, the child was killed$"),
-    # Kbuild's -Werror (CONFIG_WERROR) would stop this compile at the
-    # flagged sites' warnings, as it would with diag=warning and no fault.
-    "kill-go-warning": ("shim", ["-fplugin-arg-asminline-diag=warning", "-Wno-error"],
+    # With Kbuild's -Werror (CONFIG_WERROR): fork.c spells no flagged asm
+    # itself, so diag=warning (diag-scope=file) warns of nothing, and the
+    # re-run's failure must not fail the build either: it is a note.
+    "kill-go-warning": ("shim", ["-fplugin-arg-asminline-diag=warning"],
                         "failed", r"^the child was killed by signal 9 "),
     "kill-go-none": ("shim", ["-fplugin-arg-asminline-diag=none"], "failed",
                      r"^the child was killed by signal 9 "),
@@ -126,6 +136,32 @@ def our_children():
     return kids
 
 
+def children_named(ppid, comm):
+    """Processes of that name whose parent is ppid."""
+    kids = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        if name == comm and int(stat[stat.rindex(")") + 2:].split()[1]) == ppid:
+            kids.append(int(d))
+    return kids
+
+
+def in_pause(pid):
+    """pid waits in pause() (x86-64 system call 34), as shim "hang" does."""
+    try:
+        with open(f"/proc/{pid}/syscall") as f:
+            return f.read().split()[0] == "34"
+    except (OSError, IndexError):
+        return False
+
+
 class Unit:
     """One kernel object: its Kbuild command, compiled here."""
 
@@ -135,7 +171,8 @@ class Unit:
         os.makedirs(self.work, exist_ok=True)
         self.argv = ka.compile_command(build, obj)
 
-    def compile(self, name, env_extra=None, args=(), timeout=120):
+    def command(self, name, env_extra=None, args=()):
+        """The compile's argv, environment, object and report."""
         out = os.path.join(self.work, name + ".o")
         report = os.path.join(self.work, name + ".jsonl")
         for p in (out, report):
@@ -148,6 +185,10 @@ class Unit:
         # After what is preloaded already (libasan first, in build-asan).
         if "LD_PRELOAD" in (env_extra or {}) and os.environ.get("LD_PRELOAD"):
             env["LD_PRELOAD"] = os.environ["LD_PRELOAD"] + ":" + env_extra["LD_PRELOAD"]
+        return argv, env, out, report
+
+    def compile(self, name, env_extra=None, args=(), timeout=120):
+        argv, env, out, report = self.command(name, env_extra, args)
         t = time.monotonic()
         try:
             p = subprocess.run(argv, cwd=self.build, env=env, capture_output=True,
@@ -236,6 +277,9 @@ def fault_case(unit, name, code, base, asmscan, shim, normal_secs):
     # normal compile's time, three times over, for the worst case.
     bound = 0 if outcome != "timeout" else 2 if args else max(20, 15 * normal_secs)
     limit = bound + 3 * normal_secs + 30
+    if "-fplugin-arg-asminline-diag=warning" in args and "-Werror" not in unit.argv:
+        fail(f"{name}: Kbuild's command line has no -Werror (CONFIG_WERROR): "
+             f"the case tests nothing")
     obj, report, err, secs = unit.compile(name, env, args, timeout=limit + 60)
     if secs > limit:
         fail(f"{name}: {secs:.1f} s, more than {limit:.0f} s")
@@ -246,8 +290,9 @@ def fault_case(unit, name, code, base, asmscan, shim, normal_secs):
     if waited and not int(waited[1]) <= secs <= int(waited[1]) + 3 * normal_secs + 30:
         fail(f"{name}: {secs:.1f} s for a bound of {waited[1]} s")
     notes = [l for l in err.splitlines() if NOTE.search(l)]
-    level = "warning" if "diag=warning" in " ".join(args) else \
-            None if "diag=none" in " ".join(args) else "note"
+    # A note whatever diag says but none: never a warning, which -Werror
+    # would turn into an error and a failed build.
+    level = None if "diag=none" in " ".join(args) else "note"
     if level is None and notes:
         fail(f"{name}: diag=none, yet: {notes}")
     if level and (len(notes) != 1 or f": {level}: " not in notes[0]):
@@ -302,27 +347,82 @@ def main():
     run([asmscan, "check", "--baseline", base, "--write-baseline", normal], 0)
     log(f"kernel/fork.o normal: {normal_secs:.1f} s, rerun done")
 
-    # Two compiles at a time (2 cores); the slow hang meanwhile.
-    order = ["stop-start"] + [n for n in CASES if n != "stop-start"]
+    # Two compiles at a time (2 cores); the slow hangs first.
+    order = ["stop-start", "stop-answer"] + [n for n in CASES
+                                             if not n.startswith("stop-")]
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         futs = {ex.submit(fault_case, fork, n, code, base, asmscan, shim, normal_secs): n
                 for n in order}
-        mem = ex.submit(memory_case, memory, asmscan, shim, work)
-        for fut in concurrent.futures.as_completed(list(futs) + [mem]):
-            res = fut.result()
-            if fut is mem:
-                results["mm/memory.o"] = res
-            else:
-                results[futs[fut]] = res
-    for n in order + ["mm/memory.o"]:
+        futs[ex.submit(parent_killed_case, fork, shim)] = "parent-killed"
+        futs[ex.submit(memory_case, memory, asmscan, shim, work)] = "mm/memory.o"
+        for fut in concurrent.futures.as_completed(futs):
+            results[futs[fut]] = fut.result()
+    for n in order + ["parent-killed", "mm/memory.o"]:
         log(results[n])
     left = our_children()
     if left:
         fail(f"processes left behind by cc1 (pid, name, state): {left}")
-    log(f"PASS: {len(CASES)} faults on kernel/fork.o and 1 on mm/memory.o, "
+    log(f"PASS: {len(CASES)} faults and the parent killed on kernel/fork.o, 1 on mm/memory.o, "
         f"no process left behind; {time.monotonic() - t0:.0f} s")
     return 0
+
+
+def parent_killed_case(unit, shim):
+    """cc1 killed while its child hangs: the child dies at once, reaped here."""
+    argv, env, out, _ = unit.command("parent-killed", {
+        "LD_PRELOAD": shim, "ASMINLINE_SHIM_FAULT": "hang"})
+    t0 = time.monotonic()
+    gcc = subprocess.Popen(argv, cwd=unit.build, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, errors="replace")
+    parent = child = None
+    try:
+        # The child of cc1 that waits in pause() (the default bound: at
+        # least 20 s before the parent would kill it itself).
+        while time.monotonic() - t0 < 120 and gcc.poll() is None:
+            parent = parent or next(iter(children_named(gcc.pid, "cc1")), None)
+            child = parent and next(iter(children_named(parent, "cc1")), None)
+            if child and in_pause(child):
+                break
+            time.sleep(0.05)
+        else:
+            fail(f"parent-killed: no child of cc1 waiting in pause() "
+                 f"(gcc {'exit ' + str(gcc.returncode) if gcc.poll() is not None else 'running'})")
+        waited = time.monotonic() - t0
+        os.kill(parent, signal.SIGKILL)
+        t1 = time.monotonic()
+        # Orphaned, the child is this subreaper's (ECHILD until the
+        # parent's exit has handed it over): it must be a zombie killed by
+        # SIGKILL at once, not a process left waiting.
+        status = None
+        while time.monotonic() - t1 < 10:
+            try:
+                pid, status = os.waitpid(child, os.WNOHANG)
+            except ChildProcessError:
+                pid = 0
+            if pid == child:
+                break
+            status = None
+            time.sleep(0.02)
+        gone = time.monotonic() - t1
+        if status is None:
+            alive = os.path.exists(f"/proc/{child}")
+            if alive:
+                os.kill(child, signal.SIGKILL)
+            fail(f"parent-killed: the child {child} "
+                 f"{'lived on' if alive else 'was never handed to the subreaper'} "
+                 f"10 s after its parent's death")
+        if not os.WIFSIGNALED(status) or os.WTERMSIG(status) != signal.SIGKILL:
+            fail(f"parent-killed: the child ended with status {status:#x}, not SIGKILL")
+    finally:
+        if gcc.poll() is None:
+            gcc.kill()
+        err = gcc.communicate(timeout=60)[1]
+    if gcc.returncode == 0 or os.path.exists(out):
+        fail(f"parent-killed: gcc exit {gcc.returncode} with cc1 killed: {err[-500:]}")
+    return (f"parent-killed: cc1 killed {waited:.1f} s in, its child waiting in pause() "
+            f"died of SIGKILL {gone * 1000:.0f} ms later and was reaped here; "
+            f"gcc exit {gcc.returncode}, no object")
 
 
 def memory_case(unit, asmscan, shim, work):

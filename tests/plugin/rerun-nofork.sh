@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# rerun-nofork.sh PLUGIN CC — the re-run forks only where a call may be
-# judged (edges_may_judge(), plugin/edges/edges.cc): on rerun-nofork.c, cc1
-# (under strace) starts no process when the flagged asm sits in a function
-# no call of the unit reaches, and one when a direct call (-DCALLED) or
-# an indirect call that may reach it (-DINDIRECT, its address taken)
-# does; the records are the same as with the fork (the test hook
-# ASMINLINE_TEST_RERUN_ALWAYS_FORK), whatever the case.
+# rerun-nofork.sh PLUGIN CC SWITCHED — the re-run forks only where a call
+# may be judged (edges_may_judge(), plugin/edges/edges.cc): on
+# rerun-nofork.c, cc1 (under strace) starts no process when the flagged
+# asm sits in a function no call of the unit reaches, and one when a
+# direct call (-DCALLED) or an indirect call that may reach it
+# (-DINDIRECT, its address taken) does; the records are the same as with
+# the fork (SWITCHED, the tests' copy of the plugin, with
+# ASMINLINE_TEST_RERUN_ALWAYS_FORK: plugin/edges/edge-rerun-switch.h),
+# whatever the case.
 . "$(dirname "$0")/lib.sh"
+SWITCHED=${3:?usage: $0 PLUGIN CC SWITCHED}
 need_x86_64
 command -v strace >/dev/null || skip "strace not found (install it: scripts/setup.sh)"
 clean_workdir
@@ -33,7 +36,7 @@ for def in NONE CALLED INDIRECT; do
 	*) [ "$n" -eq 1 ] || fail "-D$def: a call may reach the flagged asm, but cc1 forked $n times" ;;
 	esac
 	grep -q '"record":"asm"' $def.jsonl || fail "-D$def: no asm record: the test checks nothing"
-	ASMINLINE_TEST_RERUN_ALWAYS_FORK=1 "$CC" -O2 -S -fplugin="$PLUGIN" \
+	ASMINLINE_TEST_RERUN_ALWAYS_FORK=1 "$CC" -O2 -S -fplugin="$SWITCHED" \
 		-fplugin-arg-asminline-diag=none -fplugin-arg-asminline-report=$def-always.jsonl \
 		${def:+-D$def} -o $def-always.s "$src" || fail "-D$def: compile with the fork failed"
 	cmp -s <(sort $def.jsonl) <(sort $def-always.jsonl) ||

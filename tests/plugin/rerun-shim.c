@@ -17,7 +17,15 @@
  *   kill-answer  the child writes half of its answer (its one write of
  *                48 bytes or more to a pipe), then is killed;
  *   stop-start   the child stops itself (SIGSTOP) as it starts: a hang;
- *   stop-answer  the child stops itself as it is about to answer.
+ *   stop-answer  the child stops itself as it is about to answer;
+ *   abort        the child calls abort() as it is about to answer, as
+ *                one that meets an internal error in GCC would (cc1's
+ *                crash handler makes it exit with status 4; its stderr
+ *                is /dev/null by then);
+ *   hang         the child waits in pause() for good as it is about to
+ *                answer: a loop, which only SIGKILL ends.
+ * The child is about to answer at its one write of 48 bytes or more to a
+ * pipe: after the parent's word, its IPA passes and "inline".
  *
  * The plugin calls fork() and write() through the PLT, so these wrappers
  * (dlsym(RTLD_NEXT)) see exactly its calls; libc's own writes (stdio)
@@ -113,6 +121,11 @@ ssize_t write(int fd, const void *buf, size_t n)
 		}
 		if (!strcmp(f, "stop-answer"))
 			raise(SIGSTOP);
+		if (!strcmp(f, "abort"))
+			abort();
+		if (!strcmp(f, "hang"))
+			for (;;)
+				pause();
 	}
 	return real_write(fd, buf, n);
 }

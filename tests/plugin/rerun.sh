@@ -14,9 +14,9 @@
 #      and a record is blocked-by-asm exactly when the re-run inlined the
 #      call or the early inliner's own look took it ("via":"early");
 #      with rerun=0 every record says "none" and no child is started;
-#      a child that dies (ASMINLINE_TEST_RERUN_ABORT: abort(), which cc1
-#      turns into an internal error, exit status 4) is noticed, once, by
-#      a note; the records are rerun=0's but for "unit_rerun": "failed"
+#      a child that dies (abort() as it is about to answer, injected by
+#      the LD_PRELOAD shim rerun-shim.c; cc1 turns it into an internal
+#      error, exit status 4) is noticed, once, by a note; the records are rerun=0's but for "unit_rerun": "failed"
 #      (rerun=0: "off", an answer: "done"); tests/plugin/rerun-faults.py
 #      injects every other fault, on a kernel unit;
 #   3. it costs nothing where nothing is judged: a unit where no call
@@ -96,7 +96,11 @@ EOF
 
 # 2b. A child that dies answers nothing: the compile goes on, the records
 # are the rule's (those of rerun=0, "rerun":"none"), the outputs the same.
-ASMINLINE_TEST_RERUN_ABORT=1 "$CC" "${base[@]}" \
+# (After what is preloaded already: libasan first, in build-asan.)
+"$CC" -shared -fPIC -O2 -o rerun-shim.so "$TESTDIR/rerun-shim.c" -ldl ||
+	fail "cannot build rerun-shim.so"
+ASMINLINE_SHIM_FAULT=abort LD_PRELOAD="${LD_PRELOAD:+$LD_PRELOAD:}$PWD/rerun-shim.so" \
+	"$CC" "${base[@]}" \
 	-fplugin-arg-asminline-report=rdead.jsonl -o dead.s "$src" 2>dead.err ||
 	fail "a dead child failed the compile: $(tail -3 dead.err)"
 grep -q "re-run gave no answer" dead.err ||

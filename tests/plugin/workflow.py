@@ -34,7 +34,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import embedded  # noqa: E402
+import testlib  # noqa: E402
 
 TEST = "workflow"
 NOTE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: (?P<kind>note|warning): 'asm' in '", re.M)
@@ -92,10 +94,8 @@ def local_functions(path):
 
 def main():
     plugin, cc = os.path.abspath(sys.argv[1]), sys.argv[2]
-    work = os.getcwd()
+    work = testlib.enter("plugin-workflow")    # emptied, or a new one
     src, obj = os.path.join(work, "src"), os.path.join(work, "obj")
-    shutil.rmtree(src, ignore_errors=True)
-    shutil.rmtree(obj, ignore_errors=True)
     shutil.copytree(os.path.join(HERE, "workflow"), src)
     os.makedirs(os.path.join(obj, "gen"))
     with open(os.path.join(obj, "gen", "config.h"), "w") as f:

@@ -28,9 +28,15 @@ moved out of the tree) and the plugin appended:
             renumbered, .ident dropped) holds that site's asm in one of the
             two builds (GCC's "# LINE FILE" marker of an asm); a site at a
             line without asm applies nothing, the code is warn mode's, and
-            the unit record says 0.
-At least one unit's code must change for its site, and one unit must have
-a note by default (the test's premises).
+            the unit record says 0;
+  spelling  every record's spelling line (in the tree, or a generated
+            file) holds an asm keyword (asm, __asm__, __asm) or asm_inline;
+            a statement written asm_inline names the line that uses
+            asm_inline (alternative(), _BUG_FLAGS ...), never the
+            "#define asm_inline asm __inline" of compiler_types.h.
+At least one unit's code must change for its site, one unit must have
+a note by default, and one must hold asm_inline statements (the test's
+premises).
 Prints the note counts (docs/plugin.md quotes them).  Exit 0 pass, 1 fail;
 no tree: fail, or 77 with ASMINLINE_ALLOW_SKIP=1 (tests/kernel/tree.py).
 """
@@ -167,6 +173,36 @@ def check_paths(u, recs, unit, none_recs):
     return generated
 
 
+SPELLED = re.compile(r"\b(asm|__asm__|__asm|asm_inline)\b")
+KEYWORD_DEFINE = re.compile(r"^\s*#\s*define\s+asm_inline\b")
+
+
+def check_spelling(u, recs):
+    """Each record's spelling line spells its asm; asm_inline ones where
+    asm_inline is used.  Returns how many records were asm_inline."""
+    lines, n_inline = {}, 0
+    for r in recs:
+        f = r["spelling_file"]
+        path = os.path.join(u.build if f.startswith("./") else u.src, f)
+        if path not in lines:
+            with open(path, errors="replace") as fh:
+                lines[path] = fh.read().splitlines()
+        text = lines[path][r["spelling_line"] - 1]
+        where = "%s:%d (%s)" % (f, r["spelling_line"], text.strip()[:60])
+        if KEYWORD_DEFINE.search(text):
+            fail("%s: %s in %s is spelled at the #define of asm_inline: %s"
+                 % (u.obj, r["fingerprint"], r["function"], where))
+        if not SPELLED.search(text):
+            fail("%s: %s in %s: no asm keyword at its spelling line %s"
+                 % (u.obj, r["fingerprint"], r["function"], where))
+        if r["asm_inline"]:
+            n_inline += 1
+            if "asm_inline" not in text and not re.search(r"\b(asm|__asm__)\s+(__)?inline", text):
+                fail("%s: asm_inline statement %s in %s spelled at %s"
+                     % (u.obj, r["fingerprint"], r["function"], where))
+    return n_inline
+
+
 def site_notes(stderr):
     return [(m["file"], int(m["line"])) for m in NOTE.finditer(stderr)]
 
@@ -257,26 +293,32 @@ def main():
         fail("Kbuild did not build %s" % ", ".join(failed))
     work = tempfile.mkdtemp(prefix="workflow-", dir=os.getcwd())
     changed_any = own_any = False
+    n_asm_inline = 0
     for obj in OBJECTS:
         u = Unit(src, build, obj, os.path.abspath(args.plugin), work)
         err_all, text_w, recs_all, unit = u.run("all", ["diag-scope=all"])
         err_file, _, recs_file, _ = u.run("file", [])
         _, _, recs_none, _ = u.run("none", ["srctree=none", "diag=none"])
         generated = check_paths(u, recs_all, unit, recs_none)
+        n_inline = check_spelling(u, recs_all)
+        n_asm_inline += n_inline
         n_all, n_file, sites, flagged = check_scope(u, recs_all, err_all, recs_file, err_file,
                                                     unit["tu"])
         site, applied, changed = check_sites(u, text_w, recs_all)
         changed_any |= bool(changed)
         own_any |= n_file > 0
-        print("%s: Linux %s %s: %d statements, %d flagged at %d sites; notes: %d with "
+        print("%s: Linux %s %s: %d statements (%d asm_inline, each spelled where asm_inline "
+              "is used), %d flagged at %d sites; notes: %d with "
               "diag-scope=all, %d by default; %d names of generated files; sites=%s: %d "
               "applied, %d functions changed (%s)" %
-              (TEST, args.kver, obj, len(recs_all), flagged, sites, n_all, n_file, generated,
-               site, applied, len(changed), ", ".join(changed[:6]) or "none"))
+              (TEST, args.kver, obj, len(recs_all), n_inline, flagged, sites, n_all, n_file,
+               generated, site, applied, len(changed), ", ".join(changed[:6]) or "none"))
     if not changed_any:
         fail("no unit's code changed for its site (premise)")
     if not own_any:
         fail("no unit has a note by default (premise)")
+    if not n_asm_inline:
+        fail("no unit holds an asm_inline statement (premise)")
     print("%s: PASS" % TEST)
 
 

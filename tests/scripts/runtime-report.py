@@ -12,14 +12,18 @@ Then the failure modes: a boot cut short, a failed workload, no boots.
 """
 import json
 import os
-import shutil
 import statistics
 import struct
 import subprocess
 import sys
 import zlib
 
-ROOT = sys.argv[1]
+ROOT = os.path.abspath(sys.argv[1])
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+
+testlib.enter("scripts-runtime-report")    # never the directory it was run in
 REPORT = os.path.join(ROOT, 'scripts/runtime/report.py')
 fails = []
 
@@ -99,7 +103,6 @@ OLD_PIPE, NEW_PIPE = [5000, 5010, 4990], [5001, 5011, 4989]
 
 
 def write_dir(d, boots):
-    shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.join(d, 'boots'))
     with open(os.path.join(d, 'callees.json'), 'w') as f:
         json.dump({'format_version': 1, 'which': 'changed', 'callees': CALLEES}, f)
