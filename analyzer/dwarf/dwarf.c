@@ -644,6 +644,45 @@ static bool decl_by_name(struct object *o, struct dwarf_keep *k, Dwarf_Die *pare
 	return false;
 }
 
+/* The part of the walk whose handle read the unit of DIE die - 1. */
+static size_t keep_part(const struct dwarf_keep *k, uint64_t die)
+{
+	size_t part = 0;
+
+	while (part + 1 < k->n && k->first[part + 1] <= die - 1)
+		part++;
+	return part;
+}
+
+/*
+ * The unit whose code holds f: the unit of a neighbour function (by
+ * address) whose ranges hold f too, through the handle that read it; else
+ * .debug_aranges (which makes libdw read every unit's header: 30 MB more
+ * of a vmlinux mapped, so only for a function no neighbour's unit holds,
+ * one written in assembly).
+ */
+static bool unit_of(const struct object *o, const struct dwarf_keep *k,
+		    const struct obj_func *f, Dwarf_Die *cu)
+{
+	size_t fi = (size_t)(f - o->funcs);
+
+	for (size_t step = 1; step <= 8; step++) {
+		for (int side = 0; side < 2; side++) {
+			size_t j = side ? fi + step : fi - step;
+			const struct obj_func *g;
+			Dwarf_Die die;
+
+			if ((side ? j >= o->nfuncs : step > fi) || !(g = &o->funcs[j])->die)
+				continue;
+			if (dwarf_offdie(k->dw[keep_part(k, g->die)], g->die - 1, &die) &&
+			    dwarf_diecu(&die, cu, NULL, NULL) &&
+			    dwarf_haspc(cu, f->addr) > 0)
+				return true;
+		}
+	}
+	return dwarf_addrdie(k->dw[0], f->addr, cu) != NULL;
+}
+
 /*
  * Where a function without a concrete DIE of its own is, from its unit
  * (the one whose ranges hold its address): the declaration of the
@@ -663,7 +702,7 @@ static void locate_by_address(struct object *o, struct dwarf_keep *k,
 	size_t base_len = strcspn(f->name, "."), len;
 	int lineno;
 
-	if (!dwarf_addrdie(k->dw[0], f->addr, &cu))
+	if (!unit_of(o, k, f, &cu))
 		return;
 	if (decl_by_name(o, k, &cu, f, base_len, 0, &f->decl_file, &f->decl_line))
 		return;
@@ -695,8 +734,7 @@ void dwarf_locate(struct object *o, struct obj_func *f)
 		return;
 	f->locate_tried = true;
 	if (f->die) {
-		while (part + 1 < k->n && k->first[part + 1] <= f->die - 1)
-			part++;
+		part = keep_part(k, f->die);
 		if (dwarf_offdie(k->dw[part], f->die - 1, &die))
 			dwarf_walk_declaration(&o->strings, &k->files, &die,
 					       &f->decl_file, &f->decl_line);

@@ -126,8 +126,9 @@ static void arm64_step(const struct object *o, uint32_t shndx,
 	 * extensions): a zero word is the linker's fill between input
 	 * sections; a word in the A64 encoding's allocated space is an
 	 * instruction capstone does not know, as objdump decodes it; one in
-	 * its unallocated space (op0 0001, 0011; 0000 beyond UDF's 16 bits)
-	 * decodes as nothing.  The encodings below are checked anyway.
+	 * its unallocated space (op0, bits 28:25, 0001 or 0011; 0000 with
+	 * bit 31 clear beyond UDF's 16 bits — with it set, SME) decodes as
+	 * nothing.  The encodings below are checked anyway.
 	 */
 	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, cs->insn)) {
 		unsigned op0 = (w >> 25) & 0xf;
@@ -137,7 +138,8 @@ static void arm64_step(const struct object *o, uint32_t shndx,
 			st->count = 0;
 			return;
 		}
-		if (op0 == 1 || op0 == 3 || (op0 == 0 && w >> 16)) {
+		if (op0 == 1 || op0 == 3 ||
+		    (op0 == 0 && !(w >> 31) && (w >> 16))) {
 			st->count = 0;
 			return;
 		}

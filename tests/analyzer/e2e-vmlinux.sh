@@ -66,7 +66,7 @@ import json, sys
 rep = json.load(open(sys.argv[1]))
 arch = sys.argv[2]
 o, = rep['objects']
-assert o['read'] and o['dwarf'] and o['type'] in ('executable', 'shared'), o
+assert o['read'] and o['dwarf'] and o['type'] in ('executable', 'shared object'), o
 assert o['functions'] > 40000 and o['dwarf_units'] > 1000, o
 assert o['undecodable_bytes'] < 1000, o
 assert not rep['errors'], rep['errors']
@@ -124,8 +124,9 @@ ours = o['undecodable_bytes']
 print('undecodable bytes: asmscan %d (and %d instructions capstone does not know, '
       '%d bytes of padding), objdump %d' % (ours, o['unknown_instructions'],
                                             o['padding_bytes'], theirs))
-assert ours <= 2 * theirs, 'more than twice objdump\'s'
-PYpython3 - calls.json <<'PY' || fail "placeholders and failure paths ranked"
+assert ours <= 2 * theirs, 'more than twice what objdump says'
+PY
+python3 - calls.json <<'PY' || fail "placeholders and failure paths ranked"
 import json, sys
 c = json.load(open(sys.argv[1]))['calls']
 rows = {r['name']: r for r in c['callees']}
