@@ -567,12 +567,15 @@ void dwarf_finish(struct object *o, struct dwarf_plan *p)
 		o->dwarf_funcs += w->funcs_code;
 		o->dwarf_unmatched += w->funcs_unmatched;
 	}
-	if (o->dwarf_unmatched)
+	if (o->dwarf_unmatched) {
+		char a[32], b[32];
+
 		object_note(o, "DWARF",
-			    "%llu of %llu functions' code starts where no function symbol does (the first at 0x%llx: a weak definition another overrides, code without a symbol); nothing is attributed to them",
-			    (unsigned long long)o->dwarf_unmatched,
-			    (unsigned long long)o->dwarf_funcs,
+			    "%s of %s functions' code starts where no function symbol does (the first at 0x%llx: a weak definition another overrides, code without a symbol); nothing is attributed to them",
+			    fmt_count(a, o->dwarf_unmatched),
+			    fmt_count(b, o->dwarf_funcs),
 			    (unsigned long long)first);
+	}
 	o->has_dwarf = !failed;
 	if (failed) {
 		/* Half a walk is not a result: only the first error. */

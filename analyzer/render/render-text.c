@@ -41,16 +41,20 @@ static void print_decoding(FILE *out, uint64_t bad, uint64_t unknown_insns,
 	char a[32], b[32];
 
 	if (bad) {
-		fprintf(out, "%s%s bytes undecodable", sep, num(a, bad));
+		fprintf(out, "%s%s %s undecodable", sep, num(a, bad),
+			PL(bad, "byte", "bytes"));
 		sep = "; ";
 	}
 	if (unknown_insns) {
-		fprintf(out, "%s%s instructions capstone does not know, %s bytes",
-			sep, num(a, unknown_insns), num(b, unknown_bytes));
+		fprintf(out, "%s%s %s capstone does not know, %s bytes", sep,
+			num(a, unknown_insns),
+			PL(unknown_insns, "instruction", "instructions"),
+			num(b, unknown_bytes));
 		sep = "; ";
 	}
 	if (pad) {
-		fprintf(out, "%s%s bytes of zero padding", sep, num(a, pad));
+		fprintf(out, "%s%s %s of zero padding", sep, num(a, pad),
+			PL(pad, "byte", "bytes"));
 		sep = "; ";
 	}
 	if (*sep == ';')

@@ -58,7 +58,7 @@ expect 0 "$ASMSCAN" -f json -j 2 "$vmlinux"
 mv out.txt all.json
 if grep -v -e ": note: .smp_locks: not a lock prefix: [0-9]* (the kernel skips them)$" \
 	-e ": note: [^:]*: writable and executable: [0-9,]* of its [0-9,]* bytes read as code" \
-	-e ": note: DWARF: [0-9]* of [0-9]* functions' code starts where no function symbol does" err.txt; then
+	-e ": note: DWARF: [0-9,]* of [0-9,]* functions' code starts where no function symbol does" err.txt; then
 	fail "messages on a clean vmlinux (above)"
 fi
 python3 - all.json "$ARCH" <<'PY' || fail "summary of all analyses"
