@@ -4,9 +4,10 @@
 # build-kernel.sh [--kver SERIES] VARIANT [PLUGIN] — build a whole Linux
 # x86_64_defconfig vmlinux once per variant, and reuse it for every
 # whole-kernel figure.  SERIES is 6.1 (the default: Debian 12's own
-# kernel, linux-source-6.1) or 6.12 (the LTS kernel of Debian 12's
-# security suite, linux-source-6.12), as in tests/kernel/prepare-kernel.sh;
-# --kver wins over the environment's ASMINLINE_KVER.
+# kernel, linux-source-6.1), 6.12 (the LTS kernel of Debian 12's
+# security suite, linux-source-6.12) or newest (Debian sid's newest
+# kernel), as in tests/kernel/prepare-kernel.sh; --kver wins over the
+# environment's ASMINLINE_KVER.
 #
 #   none   no plugin (the reference)
 #   warn   -fplugin=PLUGIN, warn mode, every record appended to report.jsonl
@@ -33,12 +34,12 @@ set -euo pipefail
 
 kver=${ASMINLINE_KVER:-6.1}
 case "${1:-}" in
---kver) kver=${2:?build-kernel: --kver needs a series (6.1, 6.12)}; shift 2 ;;
+--kver) kver=${2:?build-kernel: --kver needs a series (6.1, 6.12, newest)}; shift 2 ;;
 --kver=*) kver=${1#--kver=}; shift ;;
 esac
 case "$kver" in
-6.1 | 6.12) ;;
-*) echo "build-kernel: unknown kernel series '$kver' (6.1, 6.12)" >&2; exit 2 ;;
+6.1 | 6.12 | newest) ;;
+*) echo "build-kernel: unknown kernel series '$kver' (6.1, 6.12, newest)" >&2; exit 2 ;;
 esac
 variant=${1:-}
 plugin=${2:-}
@@ -47,11 +48,11 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 case "$variant" in
 none) ;;
 warn | apply | warn-g)
-	[ -n "$plugin" ] || { echo "usage: $0 [--kver 6.1|6.12] warn|apply|warn-g PLUGIN.so" >&2; exit 2; }
+	[ -n "$plugin" ] || { echo "usage: $0 [--kver 6.1|6.12|newest] warn|apply|warn-g PLUGIN.so" >&2; exit 2; }
 	plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 	[ -f "$plugin" ] || { echo "build-kernel: $plugin: no such plugin" >&2; exit 2; }
 	;;
-*) echo "usage: $0 [--kver 6.1|6.12] none|warn|apply|warn-g [PLUGIN.so]" >&2; exit 2 ;;
+*) echo "usage: $0 [--kver 6.1|6.12|newest] none|warn|apply|warn-g [PLUGIN.so]" >&2; exit 2 ;;
 esac
 
 prepared=$("$here/tests/kernel/prepare-kernel.sh" --kver "$kver" x86_64) || exit $?

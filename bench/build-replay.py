@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """build-replay.py — what the plugin costs a whole kernel build, in CPU time.
 
-    bench/build-replay.py [--kver 6.1|6.12] [-j N] [--sample N] [--seed S]
+    bench/build-replay.py [--kver 6.1|6.12|newest] [-j N] [--sample N] [--seed S]
                           [--list] [-o OUT.json] PLUGIN[:ARG,...] [...]
 
 Two whole builds on a shared machine cannot resolve a 1 % difference: the
@@ -50,14 +50,23 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CACHE = os.environ.get("ASMINLINE_CACHE", os.path.expanduser("~/.cache/asminline"))
-SERIES_PKG = {"6.1": "linux-6.1.", "6.12": "linux-6.12."}
-# savedcmd_ since Linux 6.3, cmd_ before (6.1 runs objtool after a ';').
+SERIES_PKG = {"6.1": "linux-6.1.", "6.12": "linux-6.12.", "newest": None}
+# savedcmd_ since Linux 6.3, cmd_ before (6.1 runs objtool after a ';';
+# 7.2's C units have no objtool part, its lines end in blanks).
 SAVED = re.compile(r"^(?:saved)?cmd_(\S+) := (.*)$", re.M)
 
 
 def find_tree(kver):
-    """The kbuild-none tree of the series, or None."""
+    """The kbuild-none tree of the series, or None.  newest: the one beside
+    the tree tests/kernel/prepare-kernel.sh --kver newest gives (sid's
+    version of the day)."""
     prefix = SERIES_PKG[kver]
+    if prefix is None:
+        r = subprocess.run([os.path.join(HERE, "..", "tests", "kernel", "prepare-kernel.sh"),
+                            "--kver", kver, "x86_64"], stdout=subprocess.PIPE)
+        tree = os.path.join(os.path.dirname(r.stdout.decode().strip()), "kbuild-none")
+        ok = r.returncode == 0 and os.path.isfile(os.path.join(tree, "vmlinux"))
+        return tree if ok else None
     for name in sorted(os.listdir(CACHE)) if os.path.isdir(CACHE) else []:
         tree = os.path.join(CACHE, name, "kbuild-none")
         if name.startswith(prefix) and os.path.isfile(os.path.join(tree, "vmlinux")):

@@ -3,8 +3,8 @@
 #
 # plugin-overhead.sh [--kver SERIES] [--old OLD.so] PLUGIN [OBJ...] — what
 # loading asminline.so costs the compiler, on Linux objects compiled with
-# Kbuild's exact command line.  SERIES is 6.1 (default) or 6.12, the trees
-# tests/kernel/prepare-kernel.sh prepares; OBJ defaults to kernel/fork.o
+# Kbuild's exact command line.  SERIES is 6.1 (default), 6.12 or newest,
+# the trees tests/kernel/prepare-kernel.sh prepares; OBJ defaults to kernel/fork.o
 # fs/namei.o (bench/edge-dense-units.py names the densest units of a build).
 #
 # For each object it runs cc1 under valgrind --tool=callgrind (through
@@ -30,7 +30,7 @@
 # 2 usage, 77 no kernel tree or no valgrind.
 set -euo pipefail
 
-usage() { echo "usage: $0 [--kver 6.1|6.12] [--old OLD.so] PLUGIN.so [OBJ...]" >&2; exit 2; }
+usage() { echo "usage: $0 [--kver 6.1|6.12|newest] [--old OLD.so] PLUGIN.so [OBJ...]" >&2; exit 2; }
 kver=6.1 old=
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -56,6 +56,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 command -v valgrind >/dev/null || { echo "plugin-overhead: SKIP: no valgrind" >&2; exit 77; }
 build=$("$here/tests/kernel/prepare-kernel.sh" --kver "$kver" x86_64 "${objs[@]}") || exit $?
+# What the measurements are kept under: the series, or for newest the
+# package version of its tree (sid moves on, a figure stays with its kernel).
+kver_key=$kver
+[ "$kver" != newest ] || kver_key=$(basename "$(dirname "$build")")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 keep=${KEEP:-$work/keep}
@@ -97,7 +101,7 @@ cc1_totals() {
 # no report, ends the run (exit 1): no figure is printed for it.
 cc1_insns() {
 	local obj=$1 so=$2 args=$3 key cmd flags=
-	key=$kver.$(echo "$obj" | tr / _).$( { [ "$so" = none ] || sha256sum < "$so"; echo "$args"; } | sha256sum | cut -c1-12)
+	key=$kver_key.$(echo "$obj" | tr / _).$( { [ "$so" = none ] || sha256sum < "$so"; echo "$args"; } | sha256sum | cut -c1-12)
 	if [ ! -s "$keep/$key.insns" ]; then
 		if [ "$so" != none ]; then
 			rm -f "$keep/$key.report.jsonl"

@@ -4,7 +4,7 @@
 # gcc-matrix.sh — build the plugin for GCC 13, 14, 15 and 16 and run its
 # tests with each, in the Debian roots scripts/gcc-root.sh makes.
 #
-#   scripts/gcc-matrix.sh [--kernel] [--kver 6.1|6.12]... [--junit DIR] N...
+#   scripts/gcc-matrix.sh [--kernel] [--kver 6.1|6.12|newest]... [--junit DIR] N...
 #                                                        (N: 13 14 15 16)
 #
 # For each N: configure and build build-gccN inside the root (the plugin
@@ -19,8 +19,10 @@
 #   --kernel  also the kernel-level ones on Linux units compiled by gcc-N
 #             through Kbuild's own command lines (plugin-kbuild,
 #             plugin-edges-kernel, oracle-kernel-accuracy-x86_64,
-#             plugin-rerun-faults, plugin-workflow-kernel-KVER), once per
-#             --kver (default 6.12 and 6.1):
+#             plugin-rerun-faults, plugin-workflow-kernel-KVER and, for
+#             newest, plugin-intree-newest), once per
+#             --kver (default newest, 6.12 and 6.1; newest is Debian sid's
+#             newest kernel, named in the log):
 #             the tree is unpacked on the host (tests/kernel/prepare-kernel.sh)
 #             and configured with CC=gcc-N in the root (ASMINLINE_KERNEL_CC).
 # --junit DIR writes DIR/build-gccN[-KVER].xml for scripts/test-summary.py.
@@ -39,15 +41,21 @@ versions=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=1 ;;
-	--kver) kvers+=("${2:?--kver needs 6.1 or 6.12}"); shift ;;
+	--kver)
+		case "${2:-}" in
+		6.1 | 6.12 | newest) kvers+=("$2") ;;
+		*) echo "gcc-matrix: --kver needs 6.1, 6.12 or newest" >&2; exit 2 ;;
+		esac
+		shift
+		;;
 	--junit) junit=${2:?--junit needs a directory}; shift ;;
 	13 | 14 | 15 | 16) versions+=("$1") ;;
-	*) echo "usage: $0 [--kernel] [--kver 6.1|6.12]... [--junit DIR] 13|14|15|16..." >&2; exit 2 ;;
+	*) echo "usage: $0 [--kernel] [--kver 6.1|6.12|newest]... [--junit DIR] 13|14|15|16..." >&2; exit 2 ;;
 	esac
 	shift
 done
 [ ${#versions[@]} -gt 0 ] || { echo "gcc-matrix: name at least one of 13 14 15 16" >&2; exit 2; }
-[ ${#kvers[@]} -gt 0 ] || kvers=(6.12 6.1)
+[ ${#kvers[@]} -gt 0 ] || kvers=(newest 6.12 6.1)
 [ -z "$junit" ] || { mkdir -p "$junit" && junit=$(cd "$junit" && pwd); }
 
 log() { echo "gcc-matrix: $*" >&2; }
@@ -96,7 +104,7 @@ for n in "${versions[@]}"; do
 		log "gcc-$n: kernel-level tests on Linux $kv ($pkgver)"
 		ASMINLINE_KVER=$kv ASMINLINE_KERNEL_CC=gcc-$n ASMINLINE_KERNEL_PKGVER=$pkgver \
 			scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure \
-			-R "${kernel_tests%)\$}|plugin-workflow-kernel-${kv//./\\.})\$" \
+			-R "${kernel_tests%)\$}|plugin-workflow-kernel-${kv//./\\.}|plugin-intree-${kv//./\\.})\$" \
 			--output-junit "$here/$b/junit-$kv.xml" || rc=1
 		[ -z "$junit" ] || cp "$b/junit-$kv.xml" "$junit/$b-$kv.xml"
 	done

@@ -49,16 +49,11 @@ suite_of() {
 	esac
 }
 
-# The registry this machine's apt uses: the first URI of its Debian sources.
+# The registry this machine's apt uses: the first URI of its Debian
+# sources (tests/kernel/debian-fetch.sh reads them for the kernel
+# packages too).
 mirror() {
-	local uri
-	uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null |
-		tr ' ' '\n' | grep -v security | head -n 1)
-	[ -n "$uri" ] ||
-		uri=$(awk '$1 == "deb" && $0 !~ /security/ { for (i = 2; i <= NF; i++)
-			if ($i ~ /:\/\//) { print $i; exit } }' /etc/apt/sources.list 2>/dev/null)
-	[ -n "$uri" ] || skip "no Debian mirror in /etc/apt/sources.list*"
-	echo "$uri"
+	"$here/tests/kernel/debian-fetch.sh" mirror || skip "no Debian mirror in /etc/apt/sources.list*"
 }
 
 # What the plugin's build and tests need, and what a Kbuild compile needs.

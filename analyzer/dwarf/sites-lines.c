@@ -9,14 +9,17 @@
  * tables name files as the compiler saw them, joined to their directory
  * (often absolute: "/src/linux/./arch/x86/include/asm/atomic.h"), records
  * as given on the command line ("./arch/x86/include/asm/atomic.h"): a
- * table file matches a wanted one when, without leading "./", the wanted
- * name is a suffix of it starting at a '/' (or all of it).
+ * table file, made absolute from the unit's directory and lexically
+ * cleaned of "." components, matches a wanted one when, without leading
+ * "./", the wanted name is a suffix of it starting at a '/' (or all of
+ * it).
  */
 #include "sites-lines.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 
 #include "object.h"
@@ -113,6 +116,39 @@ static int hit_cmp(const void *a, const void *b)
 	return (x->func > y->func) - (x->func < y->func);
 }
 
+/*
+ * A table's file name as one absolute, lexically cleaned path: a relative
+ * one joined to the unit's directory (DW_AT_comp_dir), then without its
+ * "." components.  In a tree built in place GCC's table names the file
+ * "./include/linux/list.h" (a relative directory, which libdw leaves as
+ * it is), while the records name it from the tree, cleaned
+ * ("include/linux/list.h", srctree "/src/linux", so
+ * "/src/linux/include/linux/list.h" is wanted).
+ */
+static char *table_name(const char *comp_dir, const char *src)
+{
+	size_t nd = src[0] != '/' && comp_dir ? strlen(comp_dir) : 0;
+	char *out = xmalloc(nd + 1 + strlen(src) + 1), *w = out;
+	const char *r;
+
+	if (nd) {
+		memcpy(w, comp_dir, nd);
+		w += nd;
+		*w++ = '/';
+	}
+	for (r = src; r[0] == '.' && r[1] == '/';)
+		r += 2;
+	while (*r) {
+		if (r[0] == '/' && r[1] == '.' && (r[2] == '/' || !r[2])) {
+			r += 2;
+			continue;
+		}
+		*w++ = *r++;
+	}
+	*w = '\0';
+	return out;
+}
+
 /* One unit's line table. */
 static void walk_cu(struct object *o, Dwarf_Die *cu, site_lines_addr_fn addr,
 		    void *ctx)
@@ -120,17 +156,22 @@ static void walk_cu(struct object *o, Dwarf_Die *cu, site_lines_addr_fn addr,
 	struct site_lines *l = o->site_lines;
 	Dwarf_Lines *lines;
 	Dwarf_Files *files;
+	Dwarf_Attribute at;
+	const char *comp_dir;
 	size_t nlines, nfiles;
 	long *file_want;
 
 	if (dwarf_getsrclines(cu, &lines, &nlines) != 0 ||
 	    dwarf_getsrcfiles(cu, &files, &nfiles) != 0)
 		return;		/* a unit without a line table */
+	comp_dir = dwarf_formstring(dwarf_attr_integrate(cu, DW_AT_comp_dir, &at));
 	file_want = xmalloc((nfiles ? nfiles : 1) * sizeof(*file_want));
 	for (size_t i = 0; i < nfiles; i++) {
 		const char *src = dwarf_filesrc(files, i, NULL, NULL);
+		char *clean = src ? table_name(comp_dir, src) : NULL;
 
-		file_want[i] = src ? match_file(l, src) : -1;
+		file_want[i] = clean ? match_file(l, clean) : -1;
+		free(clean);
 	}
 	for (size_t i = 0; i < nlines; i++) {
 		Dwarf_Line *ln = dwarf_onesrcline(lines, i);

@@ -107,6 +107,50 @@ static void srcpath_from_prefix_maps(struct srcpath *sp)
 	}
 }
 
+/*
+ * The last -include DIR/include/linux/kconfig.h: Kbuild gives every C
+ * unit it compiles "-include $(srctree)/include/linux/kconfig.h", and
+ * builds in the tree itself pass no prefix map in Linux 7.2 (its
+ * command line: "-I./include -I./include ... -include
+ * ./include/linux/kconfig.h", GCC's names "./include/linux/..." and
+ * "././include/linux/compiler_types.h" for the other -include files), so
+ * DIR is the source tree there.  It must be a directory holding that file.
+ */
+static void srcpath_from_kconfig(struct srcpath *sp)
+{
+	static const char tail[] = "include/linux/kconfig.h";
+	const size_t ntail = sizeof(tail) - 1;
+
+	for (unsigned i = save_decoded_options_count; i-- > 0;) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+		size_t n;
+		char *dir, *file;
+		struct stat st;
+
+		if (o->opt_index != OPT_include || !o->arg)
+			continue;
+		n = strlen(o->arg);
+		if (n < ntail || strcmp(o->arg + n - ntail, tail) ||
+		    (n > ntail && o->arg[n - ntail - 1] != '/'))
+			continue;
+		dir = n > ntail ? xstrndup(o->arg, n - ntail - 1) : xstrdup(".");
+		if (!*dir) {		/* "-include /include/linux/kconfig.h" */
+			free(dir);
+			dir = xstrdup("/");
+		}
+		file = srcpath_join_clean(sp->cwd, o->arg);
+		if (srcpath_is_dir(dir) && stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
+			char *from = concat("-include ", o->arg, NULL);
+
+			srcpath_set_root(sp, dir, from);
+			free(from);
+		}
+		free(file);
+		free(dir);
+		return;
+	}
+}
+
 bool srcpath_init(struct srcpath *sp, const char *srctree, const char **why)
 {
 	const char *pwd = getpwd();
@@ -132,6 +176,8 @@ bool srcpath_init(struct srcpath *sp, const char *srctree, const char **why)
 		return true;
 	}
 	srcpath_from_prefix_maps(sp);
+	if (!sp->root)
+		srcpath_from_kconfig(sp);
 	return true;
 }
 

@@ -4,17 +4,22 @@
  * traces), made relative to the source tree, and the absolute forms it
  * compares them by.
  *
- * GCC names a file as the compile found it: "kernel/fork.c" and
- * "./arch/x86/include/asm/atomic.h" in a Kbuild tree built in place,
+ * GCC names a file as the compile found it: "kernel/fork.c",
+ * "./arch/x86/include/asm/atomic.h" and "././include/linux/
+ * compiler_types.h" in a Kbuild tree built in place,
  * "/src/linux/kernel/fork.c" and "/src/linux/arch/x86/include/asm/
  * atomic.h" in an O= build (Kbuild passes -I$(srctree)/... and the
  * absolute source).  The source tree is, in order:
  *   1. srctree=DIR (srctree=none: keep GCC's names);
  *   2. the last -fmacro-prefix-map=OLD= or -ffile-prefix-map=OLD= of the
  *      compile whose NEW is empty and whose OLD names a directory: Kbuild
- *      passes -fmacro-prefix-map=$(srctree)/= (6.1, 6.12) so that
- *      __FILE__ is relative to the tree;
- *   3. none: GCC's names as they are.
+ *      passes -fmacro-prefix-map=$(srctree)/= (6.1, 6.12; 7.2
+ *      only out of the tree) so that __FILE__ is relative to the tree;
+ *   3. the directory DIR of the compile's last -include
+ *      DIR/include/linux/kconfig.h, which Kbuild gives every C unit: the
+ *      kernel's source tree, also where no prefix map says so (a tree
+ *      built in place, 7.2: "./include/...", "././include/...");
+ *   4. none: GCC's names as they are.
  * With a tree, a name whose absolute, lexically cleaned form is inside it
  * is written relative to it ("arch/x86/include/asm/atomic.h"); any other
  * name (Kbuild's generated headers in O=, system headers) is written as

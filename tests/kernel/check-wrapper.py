@@ -3,7 +3,7 @@
 #
 # check-wrapper.py PLUGIN PREPARE [KVER] — scripts/asminline-check as
 # Kbuild's CHECK (make C=1 / C=2, the way sparse runs) on real Linux
-# objects (6.1, or KVER: 6.12) in a private copy of the prepared tree
+# objects (6.1, or KVER: 6.12, newest) in a private copy of the prepared tree
 # (tests/kernel/scratch.py):
 #   - after a plugin-free build, `make C=2 CHECK=asminline-check ...`
 #     rebuilds nothing: every object, .cmd and .d file is byte for byte
@@ -26,6 +26,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import scratch  # noqa: E402
+import tree  # noqa: E402
 
 TEST = "kernel-check-wrapper"
 WRAPPER = os.path.join(HERE, "..", "..", "scripts", "asminline-check")
@@ -121,7 +122,7 @@ def main():
     p = subprocess.run([wrapper, "-D__linux__", "x.c"], capture_output=True, text=True)
     if p.returncode != 2 or "--report" not in p.stderr:
         fail(f"no --report: exit {p.returncode}, wanted 2 and a message: {p.stderr}")
-    print(f"{TEST}: PASS: Linux {kver}: C=2 and C=1 with asminline-check: {len(asm)} flagged "
+    print(f"{TEST}: PASS: Linux {tree.release(s.src)} ({kver}): C=2 and C=1 with asminline-check: {len(asm)} flagged "
           f"statements and {len(edges)} blocked calls as KCFLAGS gives them, the build untouched")
 
 

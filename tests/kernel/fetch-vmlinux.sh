@@ -1,84 +1,135 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# fetch-vmlinux.sh [--kver SERIES] — print the path of a real Linux vmlinux
-# with DWARF, built by Debian for amd64.  SERIES is 6.1 (the default) or
-# 6.12; --kver wins over the environment's ASMINLINE_KVER.
+# fetch-vmlinux.sh [--kver SERIES] [--arch ARCH] [--print-version] — print
+# the path of a real Linux vmlinux with DWARF, built by Debian.  SERIES is
+# 6.1 (the default), 6.12 or newest; ARCH amd64 (the default) or arm64;
+# --kver wins over the environment's ASMINLINE_KVER.
 #
-#   6.1   the newest linux-image-6.1.0-N-amd64-dbg (Debian 12's own kernel)
-#   6.12  the newest linux-image-6.12.N+deb12-amd64-dbg (Debian 12's
-#         security suite: the 6.12 LTS kernel backported to bookworm)
+#   6.1     the newest linux-image-6.1.0-N-ARCH-dbg (Debian 12's own
+#           kernel)
+#   6.12    the newest linux-image-6.12.N+deb12-ARCH-dbg (Debian 12's
+#           security suite: the 6.12 LTS kernel backported to bookworm)
+#   newest  the highest linux-image-X.Y.Z+debNN-ARCH-dbg of Debian's
+#           development suite, sid (the newest kernel Debian builds; not
+#           its cloud or rt flavours)
 #
-# The package is looked up with apt-cache (its ABI number or point release
-# moves with every Debian update, so it is never hard-coded), downloaded
-# with apt-get download, and only usr/lib/debug/boot/vmlinux-* is
-# extracted into $ASMINLINE_CACHE (default ~/.cache/asminline).  The .deb
-# (about 860 MB for 6.1, 1 GB for 6.12) is deleted afterwards; the vmlinux
-# (about 630 MB, 354 MB) stays for the next run.  One flock per series
-# guards the whole fetch (6.1 keeps the lock file name it always had).
+# The package is found by pattern (its ABI number, point release or
+# series moves with every Debian update, so none is ever written here),
+# downloaded and only its vmlinux extracted into $ASMINLINE_CACHE
+# (default ~/.cache/asminline), with tests/kernel/debian-fetch.sh: amd64
+# 6.1 and 6.12 through the machine's own apt, as always; arm64 through a
+# private apt state of bookworm, newest through one of sid (the machine's
+# apt configuration is never touched).  The .deb (0.9 to 1.2 GB) is
+# deleted afterwards; the vmlinux (350 to 630 MB) stays for the next run,
+# with a file `version` beside it: "UPSTREAM PACKAGE DEBIAN-VERSION"
+# (7.2.13 linux-image-7.2.13+deb14-amd64-dbg 7.2.13-1).  The kernel found
+# is named on stderr.  In 6.x packages the vmlinux is
+# usr/lib/debug/boot/vmlinux-VER; in 7.x that is a symbolic link to
+# usr/lib/debug/lib/modules/VER/vmlinux: the regular file of the two is
+# taken.  One flock per series and architecture guards the whole fetch
+# (amd64 6.1 and 6.12 keep the lock files and directories they always
+# had).
+#
+# --print-version prints the upstream version the fetch gives (7.2.13)
+# instead of the path, without downloading anything.
 #
 # Exit codes: 0 ready (path on stdout), 77 cannot be had here (reason on
 # stderr), 1 the fetch failed or a usage error.
 set -euo pipefail
 
+here=$(cd "$(dirname "$0")" && pwd)
+fetch=$here/debian-fetch.sh
 kver=${ASMINLINE_KVER:-6.1}
-case "${1:-}" in
---kver) kver=${2:?fetch-vmlinux: --kver needs a series (6.1, 6.12)}; shift 2 ;;
---kver=*) kver=${1#--kver=}; shift ;;
+arch=amd64
+print_version=
+usage() {
+	echo "usage: fetch-vmlinux.sh [--kver 6.1|6.12|newest] [--arch amd64|arm64] [--print-version]" >&2
+	exit 1
+}
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kver) [ $# -ge 2 ] || usage; kver=$2; shift ;;
+	--kver=*) kver=${1#--kver=} ;;
+	--arch) [ $# -ge 2 ] || usage; arch=$2; shift ;;
+	--arch=*) arch=${1#--arch=} ;;
+	--print-version) print_version=1 ;;
+	*) usage ;;
+	esac
+	shift
+done
+case "$arch" in
+amd64 | arm64) ;;
+*) echo "fetch-vmlinux: unknown architecture '$arch' (amd64, arm64)" >&2; exit 1 ;;
 esac
-[ $# -eq 0 ] || { echo "usage: fetch-vmlinux.sh [--kver 6.1|6.12]" >&2; exit 1; }
-
 case "$kver" in
-6.1) pattern='^linux-image-6\.1\.0-[0-9]+-amd64-dbg$'
-	described=linux-image-6.1.0-N-amd64-dbg ;;
-6.12) pattern='^linux-image-6\.12\.[0-9]+\+deb12-amd64-dbg$'
-	described=linux-image-6.12.N+deb12-amd64-dbg ;;
-*) echo "fetch-vmlinux: unknown kernel series '$kver' (6.1, 6.12)" >&2; exit 1 ;;
+6.1) pattern="^linux-image-6\\.1\\.0-[0-9]+-$arch-dbg\$" ;;
+6.12) pattern="^linux-image-6\\.12\\.[0-9]+\\+deb12-$arch-dbg\$" ;;
+newest) pattern="^linux-image-[0-9]+\\.[0-9]+\\.[0-9]+\\+deb[0-9]+-$arch-dbg\$" ;;
+*) echo "fetch-vmlinux: unknown kernel series '$kver' (6.1, 6.12, newest)" >&2; exit 1 ;;
 esac
+if [ "$kver" = newest ]; then
+	state=sid
+elif [ "$arch" = "$(dpkg --print-architecture 2>/dev/null || echo none)" ]; then
+	state=system
+else
+	state=bookworm
+fi
 
 cache=${ASMINLINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/asminline}
 mkdir -p "$cache"
 
-skip() { echo "fetch-vmlinux: SKIP: $*" >&2; exit 77; }
 log() { echo "fetch-vmlinux: $*" >&2; }
+command -v dpkg-deb >/dev/null || { echo "fetch-vmlinux: SKIP: no dpkg-deb" >&2; exit 77; }
 
-command -v apt-cache >/dev/null || skip "no apt-cache: not a Debian system"
-command -v dpkg-deb >/dev/null || skip "no dpkg-deb"
-
-newest() {
-	apt-cache search --names-only "$pattern" 2>/dev/null | cut -d' ' -f1 | sort -V | tail -n 1
-}
-pkg=$(newest)
-if [ -z "$pkg" ] && [ "$(id -u)" = 0 ]; then
-	apt-get update -qq >&2 || true
-	pkg=$(newest)
+# debian-fetch.sh's answers; its exit code (77: cannot be had) is ours.
+found=$("$fetch" "$state" "$arch" find "$pattern") || exit $?
+pkg=${found% *}
+version=${found#* }
+upstream=${version%-*}
+if [ -n "$print_version" ]; then
+	echo "$upstream"
+	exit 0
 fi
-[ -n "$pkg" ] || skip "no $described package in the apt lists"
-version=$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')
-[ -n "$version" ] && [ "$version" != "(none)" ] || skip "$pkg has no installable version"
 
 dir=$cache/vmlinux-$pkg-$version
-if [ "$kver" = 6.1 ]; then
+if [ "$arch" = amd64 ] && [ "$kver" = 6.1 ]; then
 	exec 9>"$cache/.vmlinux.lock"
+elif [ "$arch" = amd64 ] && [ "$kver" = 6.12 ]; then
+	exec 9>"$cache/.vmlinux-6.12.lock"
 else
-	exec 9>"$cache/.vmlinux-$kver.lock"
+	exec 9>"$cache/.vmlinux-$kver-$arch.lock"
 fi
 flock 9
 
 if [ ! -f "$dir/.asminline-extracted" ]; then
-	log "downloading $pkg $version (up to 1 GB) to extract its vmlinux"
+	if [ "$state" != system ]; then
+		# The lists again, fresh: the mirror may have dropped what
+		# older lists name (sid moves every few days).
+		found=$("$fetch" "$state" "$arch" find --fresh "$pattern") || exit $?
+		pkg=${found% *}
+		version=${found#* }
+		upstream=${version%-*}
+		dir=$cache/vmlinux-$pkg-$version
+	fi
+fi
+if [ ! -f "$dir/.asminline-extracted" ]; then
+	log "downloading $pkg $version (about 1 GB) to extract its vmlinux"
 	rm -rf "$dir" "$dir.tmp"
 	mkdir -p "$dir.tmp"
-	(cd "$dir.tmp" && apt-get download -qq "$pkg=$version" >&2) ||
-		{ rm -rf "$dir.tmp"; skip "apt-get download $pkg failed (no network or no mirror)"; }
-	deb=$(ls "$dir.tmp"/*.deb)
-	dpkg-deb --fsys-tarfile "$deb" |
-		tar -x -C "$dir.tmp" --wildcards './usr/lib/debug/boot/vmlinux-*'
+	t0=$(date +%s)
+	deb=$("$fetch" "$state" "$arch" download "$pkg" "$version" "$dir.tmp") ||
+		{ rc=$?; rm -rf "$dir.tmp"; exit "$rc"; }
+	t1=$(date +%s)
+	"$fetch" member "$deb" 'usr/lib/debug/boot/vmlinux-[^/]*|usr/lib/debug/lib/modules/[^/]*/vmlinux' \
+		"$dir.tmp/vmlinux" >/dev/null || { rm -rf "$dir.tmp"; exit 1; }
 	rm -f "$deb"
-	mv "$dir.tmp"/usr/lib/debug/boot/vmlinux-* "$dir.tmp/vmlinux"
-	rm -rf "$dir.tmp/usr"
+	log "downloaded in $((t1 - t0)) s, vmlinux extracted in $(($(date +%s) - t1)) s"
+	echo "$upstream $pkg $version" >"$dir.tmp/version"
 	touch "$dir.tmp/.asminline-extracted"
 	mv "$dir.tmp" "$dir"
+elif [ ! -f "$dir/version" ]; then
+	echo "$upstream $pkg $version" >"$dir/version"
 fi
-
+log "Linux $upstream ($arch): $pkg $version"
 echo "$dir/vmlinux"

@@ -4,9 +4,18 @@
 # prepare-kernel.sh [--kver SERIES] ARCH [OBJ...] — print the path of a
 # prepared Linux build tree (ARCH: x86_64 or arm64) made from Debian's
 # linux-source-SERIES package, with the objects OBJ (e.g. kernel/fork.o)
-# built in it.  SERIES is 6.1 (the default: Debian 12's own kernel) or
-# 6.12 (the LTS kernel of Debian 12's security suite); --kver wins over
-# the environment's ASMINLINE_KVER.
+# built in it.  SERIES is 6.1 (the default: Debian 12's own kernel),
+# 6.12 (the LTS kernel of Debian 12's security suite) or newest (the
+# highest linux-source-X.Y of Debian's development suite, sid: the newest
+# kernel Debian ships, found by pattern); --kver wins over the
+# environment's ASMINLINE_KVER.  The kernel found is named on stderr
+# ("Linux 7.2.13 (linux-source-7.2 7.2.13-1)").
+#
+# linux-source-6.1 and -6.12 are installed with the machine's apt (their
+# tarball is in /usr/src).  The newest comes through a private apt state
+# of sid (tests/kernel/debian-fetch.sh; the machine's apt configuration
+# is not touched): only the package's usr/src/linux-source-X.Y.tar.xz is
+# extracted (about 160 MB), unpacked and deleted.
 #
 # The source is unpacked once into $ASMINLINE_CACHE (default
 # ~/.cache/asminline) and configured with the architecture's defconfig in an
@@ -35,12 +44,12 @@ set -euo pipefail
 
 kver=${ASMINLINE_KVER:-6.1}
 case "${1:-}" in
---kver) kver=${2:?prepare-kernel: --kver needs a series (6.1, 6.12)}; shift 2 ;;
+--kver) kver=${2:?prepare-kernel: --kver needs a series (6.1, 6.12, newest)}; shift 2 ;;
 --kver=*) kver=${1#--kver=}; shift ;;
 esac
 case "$kver" in
-6.1 | 6.12) ;;
-*) echo "prepare-kernel: unknown kernel series '$kver' (6.1, 6.12)" >&2; exit 1 ;;
+6.1 | 6.12 | newest) ;;
+*) echo "prepare-kernel: unknown kernel series '$kver' (6.1, 6.12, newest)" >&2; exit 1 ;;
 esac
 arch=${1:-x86_64}
 shift || true
@@ -51,13 +60,24 @@ mkdir -p "$cache"
 skip() { echo "prepare-kernel: SKIP: $*" >&2; exit 77; }
 log() { echo "prepare-kernel: $*" >&2; }
 
+fetch=$(cd "$(dirname "$0")" && pwd)/debian-fetch.sh
 pkg=linux-source-$kver
 tarball=/usr/src/linux-source-$kver.tar.xz
 kcc=${ASMINLINE_KERNEL_CC:-}
 pkgver=${ASMINLINE_KERNEL_PKGVER:-}
+sid_source='^linux-source-[0-9]+\.[0-9]+$'
+if [ "$kver" = newest ] && [ -z "$pkgver" ]; then
+	# Not installed: sid's package is only downloaded, its tarball read.
+	found=$("$fetch" sid amd64 find "$sid_source") || exit $?
+	pkg=${found% *}
+	pkgver=${found#* }
+	tarball=
+fi
 
 need_pkgs=()
-if [ -n "$pkgver" ]; then
+if [ -n "$pkgver" ] && [ -z "${ASMINLINE_KERNEL_PKGVER:-}" ]; then
+	[ -z "$kcc" ] || command -v "$kcc" >/dev/null || skip "ASMINLINE_KERNEL_CC=$kcc: not found"
+elif [ -n "$pkgver" ]; then
 	[ -f "$cache/linux-$pkgver/src/.asminline-unpacked" ] ||
 		skip "ASMINLINE_KERNEL_PKGVER=$pkgver: no unpacked source in $cache/linux-$pkgver/src (run prepare-kernel.sh on the host first)"
 	[ -z "$kcc" ] || command -v "$kcc" >/dev/null || skip "ASMINLINE_KERNEL_CC=$kcc: not found"
@@ -104,14 +124,34 @@ else
 fi
 flock 8
 
+if [ ! -f "$src/.asminline-unpacked" ] && [ -z "$tarball" ] && [ -z "${ASMINLINE_KERNEL_PKGVER:-}" ]; then
+	# The lists again, fresh, before a download: sid may have moved.
+	found=$("$fetch" sid amd64 find --fresh "$sid_source") || exit $?
+	pkg=${found% *}
+	version=${found#* }
+	src=$cache/linux-$version/src
+	build=$cache/linux-$version/build-$arch${kcc:+-$(basename "$kcc")}
+fi
 if [ ! -f "$src/.asminline-unpacked" ]; then
-	log "unpacking $tarball into $src"
-	rm -rf "$src" "$src.tmp"
+	rm -rf "$src" "$src.tmp" "$src.deb"
 	mkdir -p "$src.tmp"
+	if [ -z "$tarball" ]; then
+		t0=$(date +%s)
+		deb=$("$fetch" sid amd64 download "$pkg" "$version" "$src.deb") ||
+			{ rc=$?; rm -rf "$src.tmp" "$src.deb"; exit "$rc"; }
+		tarball=$("$fetch" member "$deb" "usr/src/$pkg\\.tar\\.xz" "$src.deb/$pkg.tar.xz") ||
+			{ rm -rf "$src.tmp" "$src.deb"; exit 1; }
+		rm -f "$deb"
+		log "$pkg $version downloaded and its tarball extracted in $(($(date +%s) - t0)) s"
+	fi
+	log "unpacking $tarball into $src"
 	tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
+	rm -rf "$src.deb"
 	touch "$src.tmp/.asminline-unpacked"
 	mv "$src.tmp" "$src"
 fi
+[ -z "${ASMINLINE_KERNEL_PKGVER:-}" ] || pkg="the host's source"
+log "Linux $(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = /./p; s/^SUBLEVEL = /./p' "$src/Makefile" | tr -d '\n') ($pkg $version)"
 
 if [ ! -f "$build/.asminline-prepared" ]; then
 	log "configuring ${arch} defconfig and running make prepare in $build"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""tree -- the prepared Linux 6.1 tree for the Python kernel harnesses.
+"""tree -- the prepared Linux tree (6.1, or ASMINLINE_KVER: 6.12, newest)
+for the Python kernel harnesses.
 
 One policy for a tree that cannot be had, shared with tests/kernel/tree.sh
 (the shell harnesses): prepare-kernel.sh exits 77 when this machine
@@ -11,6 +12,7 @@ ASMINLINE_ALLOW_SKIP=1, and then it is skipped (exit 77, ctest's "skipped")
 with prepare-kernel.sh's reason on one line.
 
     src, build = tree.prepare("x86_64", "kernel_accuracy")
+    tree.release(src)		# "7.2.13": which kernel "newest" was
 """
 
 import os
@@ -18,6 +20,20 @@ import subprocess
 import sys
 
 PREPARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prepare-kernel.sh")
+
+
+def release(src):
+    """The kernel's version as its top Makefile gives it ("7.2.13"):
+    what a test names when the series is "newest"."""
+    v = {}
+    with open(os.path.join(src, "Makefile")) as f:
+        for line in f:
+            k, sep, val = line.partition("=")
+            if sep and k.strip() in ("VERSION", "PATCHLEVEL", "SUBLEVEL"):
+                v[k.strip()] = val.strip()
+            if len(v) == 3:
+                break
+    return ".".join(v[k] for k in ("VERSION", "PATCHLEVEL", "SUBLEVEL") if v.get(k))
 
 
 def allow_skip():

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tree.sh — the prepared Linux tree (6.1, or ASMINLINE_KVER) for the shell kernel harnesses
+# tree.sh — the prepared Linux tree (6.1, or ASMINLINE_KVER: 6.12, newest) for the shell kernel harnesses
 # (sourced, not run), with the policy tests/kernel/tree.py keeps for the
 # Python ones: prepare-kernel.sh exits 77 when this machine cannot
 # provide the tree; the harness then fails, unless ASMINLINE_ALLOW_SKIP=1,
@@ -8,8 +8,9 @@
 # line.
 #
 #   kernel_tree PREPARE ARCH [OBJ...]
-#	sets KERNEL_BUILD (the O= tree, with the objects OBJ built in it)
-#	and KERNEL_SRC (its source), or
+#	sets KERNEL_BUILD (the O= tree, with the objects OBJ built in it),
+#	KERNEL_SRC (its source) and KERNEL_RELEASE (its version, "7.2.13":
+#	what a test names when the series is "newest"), or
 #	leaves through the caller's skip/fail (TEST: SKIP|FAIL: ...).
 #	PREPARE is tests/kernel/prepare-kernel.sh, as the test was given it;
 #	its stderr (progress) is held until it is done, so a skip is one line.
@@ -34,4 +35,6 @@ kernel_tree() {
 	rm -f "$log"
 	[ "$rc" -eq 0 ] && [ -d "$KERNEL_BUILD" ] || fail "prepare-kernel.sh $arch failed ($rc)"
 	KERNEL_SRC=$(cd "$KERNEL_BUILD/../src" && pwd)
+	KERNEL_RELEASE=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = /./p; s/^SUBLEVEL = /./p' \
+		"$KERNEL_SRC/Makefile" 2>/dev/null | tr -d '\n' || true)
 }

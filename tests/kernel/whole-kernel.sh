@@ -6,7 +6,8 @@
 # times by bench/build-kernel.sh — without the plugin, in warn mode and in
 # apply mode — about 17 minutes of both cores each for 6.1 on a quiet
 # machine (6.12: docs/whole-kernel.md).  SERIES is 6.1 (the default; ctest
-# kernel-whole) or 6.12 (kernel-whole-6.12), as in bench/build-kernel.sh.
+# kernel-whole), 6.12 (kernel-whole-6.12) or newest (by hand), as in
+# bench/build-kernel.sh.
 #
 #   - every build links a vmlinux, with no internal compiler error in its log;
 #   - warn mode changes no code: every loadable section of its vmlinux is
@@ -21,10 +22,10 @@
 set -euo pipefail
 kver=${ASMINLINE_KVER:-6.1}
 case "${1:-}" in
---kver) kver=${2:?usage: $0 [--kver 6.1|6.12] PLUGIN}; shift 2 ;;
+--kver) kver=${2:?usage: $0 [--kver 6.1|6.12|newest] PLUGIN}; shift 2 ;;
 --kver=*) kver=${1#--kver=}; shift ;;
 esac
-PLUGIN=${1:?usage: $0 [--kver 6.1|6.12] PLUGIN}
+PLUGIN=${1:?usage: $0 [--kver 6.1|6.12|newest] PLUGIN}
 TEST=kernel-whole
 [ "$kver" = 6.1 ] || TEST=kernel-whole-$kver
 here=$(cd "$(dirname "$0")/../.." && pwd)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kbuild.sh PLUGIN CC BUILD PREPARE — `make KCFLAGS=-fplugin=asminline` on
-# real Linux objects (6.1, or the series ASMINLINE_KVER names), with the
+# real Linux objects (6.1, or the series ASMINLINE_KVER names: 6.12,
+# newest; scripts/gcc-matrix.sh --kernel sets it), with the
 # plugin as `cmake --install` puts it.
 #
 # The plugin is installed from BUILD into a DESTDIR in this directory, and
@@ -72,8 +73,8 @@ for o in "${OBJS[@]}"; do
 	cmd="obj/$(dirname "$o")/.$(basename "$o").cmd"
 	line=$(head -1 "$cmd")
 	grep -qF -- "$KCFLAGS" <<<"$line" || fail "$o: Kbuild's command line lacks KCFLAGS: $line"
-	# The source is the last argument before objtool's part (";"); the
-	# records name it relative to the source tree (-fmacro-prefix-map).
+	# The source is the last argument before objtool's part (";", 6.x);
+	# the records name it relative to the source tree (-fmacro-prefix-map).
 	tu=$(sed 's/ ; .*//' <<<"$line" | awk '{ print $NF }')
 	tu=${tu#"$src"/}
 	flat=${o//\//_}
@@ -90,4 +91,4 @@ sites = {(s["spelling_file"], s["spelling_line"]) for s in stmts}
 print(f"kbuild: {sys.argv[2][4:]}: {len(stmts)} flagged statements, {len(sites)} sites, tu {sys.argv[3]}")
 PY
 done
-pass "${#OBJS[@]} Linux 6.1 objects built by Kbuild with KCFLAGS=-fplugin=asminline (installed copy): records embedded, code unchanged"
+pass "${#OBJS[@]} Linux $KERNEL_RELEASE objects built by Kbuild with KCFLAGS=-fplugin=asminline (installed copy): records embedded, code unchanged"

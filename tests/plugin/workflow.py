@@ -15,7 +15,11 @@ header generated in obj/ (gen/config.h, written here), and
           "./gen/config.h" (generated: GCC's name), srctree the tree; with
           srctree=none, or no prefix map, GCC's absolute names; srctree=
           ../src (relative) as the prefix map; an in-tree compile
-          (-I./include, -fmacro-prefix-map=./=) the same relative names;
+          (-I./include, -fmacro-prefix-map=./=) the same relative names,
+          and so does one in Linux 7.2's shape (no prefix map, the tree
+          from -include ./include/linux/kconfig.h, GCC's names
+          "./include/asm/ops.h" and "././include/linux/compiler_types.h",
+          which srctree=none keeps);
   sites   mode=apply sites=include/asm/ops.h:INC marks exactly the 11
           statements spelled there and account() is inlined (nm: its
           out-of-line copy is gone); the absolute spelling the same; the
@@ -154,6 +158,25 @@ def main():
     got = {(r["spelling_file"], r["spelling_line"]) for r in r4 if r["flagged"]}
     if got != {("gen/config.h", 5) if f.startswith("./") else (f, n) for f, n in want}:
         fail("in-tree compile: %r" % sorted(got))
+    # The same in Linux 7.2's shape: no prefix map, -I./include twice, and
+    # -include ./include/linux/kconfig.h (the tree) and compiler_types.h,
+    # which GCC names "././include/linux/compiler_types.h".
+    ct = tags(os.path.join(src, "include/linux/compiler_types.h"))["ct"]
+    k7 = ["-I./include", "-I./include", "-include", "./include/linux/kconfig.h",
+          "-include", "./include/linux/compiler_types.h"]
+    want7 = {("include/linux/compiler_types.h", ct), ("include/asm/ops.h", ops["inc"])}
+    for args, names, tree, tu in (([], want7, src, "lib/intree.c"),
+                                  (["srctree=none"], {("././include/linux/compiler_types.h", ct),
+                                                      ("./include/asm/ops.h", ops["inc"])},
+                                   "", "lib/intree.c")):
+        _, r7, _ = b.compile(args, cwd=src, source="lib/intree.c", flags=k7)
+        got = {(r["spelling_file"], r["spelling_line"]) for r in r7 if r["flagged"]}
+        files = {r["file"] for r in r7}
+        if got != names or files != {tu} or any(r["tu"] != tu or r["srctree"] != tree
+                                                for r in r7):
+            fail("in-tree compile, 7.2's shape%s: sites %r, files %r, tu %r, srctree %r" %
+                 (" " + args[0] if args else "", sorted(got), sorted(files),
+                  r7[0]["tu"] if r7 else None, r7[0]["srctree"] if r7 else None))
 
     # sites
     warn_text, warn_locals = text_of(warn_o), local_functions(warn_o)
@@ -181,7 +204,7 @@ def main():
         if not inlined and (locals_ != warn_locals or text_of(o) != warn_text):
             fail("sites=%s: the code changed" % item)
     print("%s: PASS: 1 note by default, 4 with diag-scope=all; names relative to the tree "
-          "(O= and in-tree), GCC's with srctree=none; sites= applied 11/1/0 statements, "
+          "(O=, in-tree, in-tree as 7.2 builds it), GCC's with srctree=none; sites= applied 11/1/0 statements, "
           "account() inlined only for its own site" % TEST)
 
 
