@@ -160,6 +160,7 @@ void analysis_run(const struct asmscan_options *opts,
 
 		progress_show("[%zu/%zu] %s", i + 1, inputs->n, inputs->v[i].name);
 		if (object_open(o, &inputs->v[i])) {
+			code_find(o);
 			if (!same_machine(opts, &run, o)) {
 				progress_clear();
 				asmscan_msgs_report(&o->msgs);

@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "code.h"
 #include "errors.h"
 
 static void object_vmsg(struct object *o, enum asmscan_severity sev,
@@ -557,7 +556,6 @@ bool object_open(struct object *o, const struct input_object *in)
 	if (!object_sections(o, &eh) || !object_symbols(o) || !object_relocs(o))
 		goto bad;
 	object_funcs(o);
-	code_find(o);
 	object_compiler(o);
 	return true;
 bad:

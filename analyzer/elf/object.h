@@ -212,7 +212,7 @@ struct object {
 	uint32_t *func_first;
 	size_t nbuckets;
 	unsigned func_shift;
-	struct code_range *code;	/* code.h: sorted, disjoint */
+	struct code_range *code;	/* code_find() (code.h): sorted, disjoint */
 	size_t ncode;
 	bool has_symtab;
 	const char *compiler;		/* .comment's "GCC: (...) 12.2.0" or
