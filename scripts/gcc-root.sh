@@ -63,7 +63,7 @@ packages_for() {
 	trixie) p="gcc-13 g++-13 gcc-13-plugin-dev gcc-14 g++-14 gcc-14-plugin-dev" ;;
 	sid) p="gcc-15 g++-15 gcc-15-plugin-dev gcc-16 g++-16 gcc-16-plugin-dev" ;;
 	esac
-	echo "$p gcc g++ make cmake pkg-config libelf-dev libdw-dev libcapstone-dev" \
+	echo "$p gcc g++ make cmake pkg-config libelf-dev libdw-dev libcapstone-dev libiberty-dev" \
 		"python3 binutils patch ccache distcc man-db groff-base dpkg-dev file" \
 		"flex bison bc libssl-dev xz-utils perl cpio kmod strace"
 }

@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Build: compiler, CMake, the plugin headers of the GCC that loads the
-# plugin, elfutils and capstone.  Tests: python3 (JSON checks), binutils
+# plugin, elfutils, capstone and libiberty (Rust's names).  Tests: python3 (JSON checks), binutils
 # (nm, objdump), patch (fix-it patches), ccache (records through cache
 # hits), distcc (records made on a distcc server), the arm64 cross tools
 # (gcc-aarch64-linux-gnu gives Kbuild's CROSS_COMPILE=aarch64-linux-gnu- its
@@ -30,7 +30,7 @@ cd "$(dirname "$0")/.."
 # initramfs), python3-matplotlib (its plot).
 PKGS=(
 	build-essential cmake pkg-config gcc-12-plugin-dev
-	libelf-dev libdw-dev libcapstone-dev python3
+	libelf-dev libdw-dev libcapstone-dev libiberty-dev python3
 	binutils patch ccache distcc binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
 	gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 	linux-source-6.1 flex bison bc libssl-dev xz-utils

@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "calls.h"
+#include "code.h"
 #include "copies.h"
 #include "disasm.h"
 #include "dwarf.h"
 #include "errors.h"
+#include "fragment.h"
 #include "pool.h"
 #include "progress.h"
 #include "sites.h"
@@ -60,16 +62,6 @@ static void cpu_free(void *state)
 	disasm_cpu_free(state);
 }
 
-static uint64_t code_bytes(const struct object *o)
-{
-	uint64_t n = 0;
-
-	for (size_t i = 1; i < o->nsecs; i++)
-		if (o->secs[i].flags & SHF_EXECINSTR)
-			n += o->secs[i].size;
-	return n;
-}
-
 static void analyse_object(const struct asmscan_options *opts,
 			   struct pool *pool, struct object *o)
 {
@@ -92,6 +84,7 @@ static void analyse_object(const struct asmscan_options *opts,
 	dwarf_finish(o, b.dwarf);
 	if (b.disasm)
 		disasm_merge(o, &b.plan);
+	fragments_link(o);
 	if (opts->want & ASMSCAN_WANT_TABLES) {
 		/* A task per kind: a vmlinux's eight take 100 M instructions. */
 		struct tables_plan *tp = tables_plan(o);
@@ -119,6 +112,9 @@ static void summarise(struct report *rep, const struct object *o)
 	s->funcs += o->nfuncs;
 	s->insns += o->insns;
 	s->bad_bytes += o->bad_bytes;
+	s->unknown_insns += o->unknown_insns;
+	s->unknown_bytes += o->unknown_bytes;
+	s->pad_bytes += o->pad_bytes;
 	s->dwarf_units += o->dwarf_units;
 }
 
@@ -164,6 +160,7 @@ void analysis_run(const struct asmscan_options *opts,
 
 		progress_show("[%zu/%zu] %s", i + 1, inputs->n, inputs->v[i].name);
 		if (object_open(o, &inputs->v[i])) {
+			code_find(o);
 			if (!same_machine(opts, &run, o)) {
 				progress_clear();
 				asmscan_msgs_report(&o->msgs);

@@ -67,11 +67,15 @@ static bool same_callee(const struct ckey *x, const struct ckey *y)
  * alternative_call() assembles ALT_CALL_INSTR, "call BUG_func", which
  * apply_alternatives() rewrites at boot into the call of the paravirt
  * target (BUG_func is never reached).  Failure paths: a function DWARF
- * marks DW_AT_noreturn in any input, and by name, for inputs without
- * DWARF, the checkers' report hooks, none of which runs unless a check
- * failed: the stack protector's __stack_chk_fail, FORTIFY_SOURCE's
- * __fortify_panic/fortify_panic/__fortify_report, UBSan's
- * __ubsan_handle_*, KASAN's __asan_report_* and __kasan_*report*.
+ * marks DW_AT_noreturn in any input (C's __noreturn, Rust's `-> !`), and
+ * by name, for inputs without DWARF, the checkers' report hooks, none of
+ * which runs unless a check failed: the stack protector's
+ * __stack_chk_fail, FORTIFY_SOURCE's __fortify_panic/fortify_panic/
+ * __fortify_report, UBSan's __ubsan_handle_*, KASAN's __asan_report_* and
+ * __kasan_*report*, and Rust's panics (core::panicking::*, the unwrap and
+ * index failures of core, alloc's handle_alloc_error).  Veneers: stubs
+ * the linker makes (arm64's erratum 843419 "e843419@..." and long-branch
+ * "__NAME_veneer"), no function of the source.
  */
 static bool failure_name(const char *name)
 {
@@ -80,7 +84,7 @@ static bool failure_name(const char *name)
 		"__fortify_report",
 	};
 
-	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(exact); i++)
 		if (!strcmp(name, exact[i]))
 			return true;
 	return !strncmp(name, "__ubsan_handle_", 15) ||
@@ -88,10 +92,60 @@ static bool failure_name(const char *name)
 	       (!strncmp(name, "__kasan_", 8) && strstr(name + 8, "report"));
 }
 
-static enum callee_class classify(const char *name, const struct strmap *noreturn)
+/* A Rust failure path by its demangled name (rust_begin_unwind is C's). */
+static bool rust_failure_name(const char *shown)
+{
+	static const char *const prefix[] = {
+		"core::panicking::", "core::option::unwrap_failed",
+		"core::option::expect_failed", "core::result::unwrap_failed",
+		"core::slice::index::slice_", "core::str::slice_error_fail",
+		"core::cell::panic_already_", "alloc::alloc::handle_alloc_error",
+		"alloc::raw_vec::handle_error", "alloc::raw_vec::capacity_overflow",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(prefix); i++)
+		if (!strncmp(shown, prefix[i], strlen(prefix[i])))
+			return true;
+	return false;
+}
+
+static bool veneer_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return !strncmp(name, "e843419@", 8) ||
+	       (!strncmp(name, "__", 2) && len > 9 &&
+		!strcmp(name + len - 7, "_veneer"));
+}
+
+/*
+ * The name of the function a prefixed copy is made from: arm64 KVM's
+ * nVHE hypervisor objects are linked with every symbol prefixed
+ * "__kvm_nvhe_" (DWARF keeps the source's names), and the kernel's
+ * position-independent early code with "__pi_".
+ */
+static const char *unprefixed(const char *name)
+{
+	static const char *const prefix[] = { "__kvm_nvhe_", "__pi_" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(prefix); i++) {
+		size_t n = strlen(prefix[i]);
+
+		if (!strncmp(name, prefix[i], n) && name[n])
+			return name + n;
+	}
+	return name;
+}
+
+/*
+ * name is the callee's symbol (or "sym+0x10", or an undefined symbol's),
+ * shown its demangled name (shown == name for C).
+ */
+static enum callee_class classify(const char *name, const char *shown,
+				  const struct strmap *noreturn)
 {
 	char base[256];
-	const char *dot = strchr(name, '.');
+	const char *dot;
 
 	if (!strcmp(name, "__fentry__"))
 		return CALLEE_FTRACE;
@@ -101,12 +155,20 @@ static enum callee_class classify(const char *name, const struct strmap *noretur
 		return CALLEE_TRAMPOLINE;
 	if (!strcmp(name, "BUG_func"))
 		return CALLEE_PLACEHOLDER;
+	if (veneer_name(name))
+		return CALLEE_VENEER;
+	if (rust_failure_name(shown))
+		return CALLEE_FAILURE;
 	/* A clone (__stack_chk_fail.cold, panic.constprop.0) is its function. */
+	dot = strchr(name, '.');
 	if (dot && dot != name && (size_t)(dot - name) < sizeof(base)) {
 		memcpy(base, name, (size_t)(dot - name));
 		base[dot - name] = '\0';
 		name = base;
 	}
+	if (failure_name(name) || strmap_find(noreturn, name))
+		return CALLEE_FAILURE;
+	name = unprefixed(name);
 	if (failure_name(name) || strmap_find(noreturn, name))
 		return CALLEE_FAILURE;
 	return CALLEE_PLAIN;
@@ -118,6 +180,17 @@ struct sym_index {
 	size_t n;
 };
 
+/*
+ * AArch64's mapping symbols ($x code, $d data, "$x.N" in some linkers,
+ * 90,000 in a vmlinux) mark where code and data start, and name nothing:
+ * objdump does not name addresses after them either.
+ */
+static bool mapping_symbol(const char *name)
+{
+	return name[0] == '$' && strchr("xdat", name[1]) && name[1] &&
+	       (!name[2] || name[2] == '.');
+}
+
 /* By address, .symtab order among equals. */
 static void sym_index_build(const struct object *o, struct sym_index *ix)
 {
@@ -128,7 +201,7 @@ static void sym_index_build(const struct object *o, struct sym_index *ix)
 		const struct obj_sym *s = &o->syms[i];
 
 		if (s->defined && s->type != STT_SECTION && s->type != STT_FILE &&
-		    !s->padding && *s->name)
+		    !s->padding && *s->name && !mapping_symbol(s->name))
 			keys[ix->n++] = (struct sort_pair){ s->addr, i };
 	}
 	sort_pairs(keys, ix->n);
@@ -157,7 +230,7 @@ static const char *addr_name(struct object *o, struct sym_index *ix,
 	uint32_t fi = object_func_at(o, target);
 
 	if (fi != OBJ_NONE && o->funcs[fi].addr > target) {
-		snprintf(buf, sizeof(buf), "%s-0x%llx", o->funcs[fi].name,
+		snprintf(buf, sizeof(buf), "%s-0x%llx", object_func_name(&o->funcs[fi]),
 			 (unsigned long long)(o->funcs[fi].addr - target));
 		return arena_strdup(&o->strings, buf);
 	}
@@ -232,7 +305,8 @@ static void row_finish(struct report *rep, struct callee_row *row,
 	}
 	if (!analysis_selected(opts, row->name))
 		return;
-	row->cls = classify(row->name, noreturn);
+	row->cls = classify(row->ref.func ? row->ref.func->name : row->name,
+			    row->name, noreturn);
 	cr->sites += row->sites;
 	cr->tail_calls += row->tail_calls;
 	if (!row->ref.obj)
@@ -247,9 +321,11 @@ static void row_finish(struct report *rep, struct callee_row *row,
 		cr->placeholder_sites += row->sites;
 	if (row->cls == CALLEE_FAILURE)
 		cr->failure_sites += row->sites;
+	if (row->cls == CALLEE_VENEER)
+		cr->veneer_sites += row->sites + row->tail_calls;
 	row->tiny = row->cls == CALLEE_PLAIN && row->ref.func &&
 		    row->ref.func->size && !row->ref.func->bad_bytes &&
-		    row->ref.func->insns <= opts->max_insns;
+		    object_func_insns(row->ref.func) <= opts->max_insns;
 	if (row->tiny) {
 		cr->tiny_sites += row->sites;
 		cr->tiny_tail_calls += row->tail_calls;
@@ -271,7 +347,7 @@ static void func_rows(struct report *rep, const struct sort_pair *v, size_t n,
 		row.ref.obj = o;
 		row.has_target = true;
 		row.ref.func = &o->funcs[(uint32_t)v[i].hi];
-		row.name = row.ref.func->name;
+		row.name = object_func_name(row.ref.func);
 		row.target = row.ref.func->addr;
 		for (; j < n && v[j].hi == v[i].hi; j++) {
 			uint32_t caller = (uint32_t)(v[j].lo >> 1);

@@ -10,7 +10,10 @@
  *     grouped by the name before the first '.'.
  * A clone's kind is its first suffix (foo.constprop.0.isra.0 is a
  * constprop clone), except that a name ending in .cold or .cold.N is the
- * cold part of a function (GCC's -freorder-blocks-and-partition).
+ * cold part of a function (GCC's -freorder-blocks-and-partition).  A
+ * fragment tied to its function (fragment.h: a .cold part, a .part.N
+ * whose function has a body) is none of these: it is counted apart, its
+ * bytes and calls with its function.
  * Padding symbols (__pfx_, __cfi_) are never copies: their bytes are
  * counted with the function they stand in front of (object.h).
  */
@@ -200,10 +203,20 @@ static void dwarf_groups(struct report *rep)
 
 		if (o->failed)
 			continue;
+		uint64_t *part_bytes;
+
 		if (o->has_dwarf)
 			cp->dwarf = true;
 		else
 			cp->objects_without_dwarf++;
+		/* A .part with a DIE of its own: its bytes are its function's. */
+		part_bytes = xcalloc(o->nfuncs ? o->nfuncs : 1, sizeof(*part_bytes));
+		for (size_t i = 0; i < o->ndcopies; i++) {
+			const struct dwarf_copy *c = &o->dcopies[i];
+
+			if (c->func != OBJ_NONE && o->funcs[c->func].fragment_of != OBJ_NONE)
+				part_bytes[o->funcs[c->func].fragment_of] += c->size;
+		}
 		for (size_t i = 0; i < o->ndcopies; i++) {
 			const struct dwarf_copy *c = &o->dcopies[i];
 			char buf[1024];
@@ -211,15 +224,20 @@ static void dwarf_groups(struct report *rep)
 			struct copy_entry *e;
 			struct obj_func *f = c->func != OBJ_NONE ? &o->funcs[c->func] : NULL;
 
+			/* a .part of a copy is the copy's (fragment_bytes) */
+			if (f && f->fragment_of != OBJ_NONE)
+				continue;
+
 			snprintf(buf, sizeof(buf), "%s\n%s\n%u", c->name,
 				 c->decl_file ? c->decl_file : "", c->decl_line);
 			grp = group_get(&g, arena_strdup(&g.keys, buf), c->name);
 			grp->decl_file = c->decl_file;
 			grp->decl_line = c->decl_line;
 			e = group_add(&g, grp);
-			entry_fill(e, o, f, f ? f->name : NULL, c->addr, c->size,
-				   c->cu);
+			entry_fill(e, o, f, f ? f->name : NULL, c->addr,
+				   c->size + (f ? part_bytes[c->func] : 0), c->cu);
 		}
+		free(part_bytes);
 	}
 	groups_finish(rep->opts, &g, 1, &cp->dwarf_groups, &cp->ndwarf);
 	for (size_t i = 0; i < cp->ndwarf; i++) {
@@ -254,8 +272,21 @@ static void symbol_groups(struct report *rep)
 				continue;
 			f = func_exact(o, s->addr);
 			kind = analysis_clone_kind(s->name);
+			if (f && f->fragment_of != OBJ_NONE && f->addr == s->addr) {
+				/* one count per fragment, not per alias */
+				if (f->name == s->name) {
+					if (kind == CLONE_COLD)
+						cp->fragments_cold++;
+					else
+						cp->fragments_part++;
+					cp->fragment_bytes += s->size;
+				}
+				continue;
+			}
 			if (s->bind == STB_LOCAL) {
-				grp = group_get(&dups, s->name, s->name);
+				grp = group_get(&dups, s->name,
+						f && f->name == s->name ?
+						object_func_name(f) : s->name);
 				/* One definition per place: aliases are not copies. */
 				if (!grp->ncopies ||
 				    grp->copies[grp->ncopies - 1].ref.obj != o ||

@@ -27,7 +27,9 @@ enum callee_class {
 	CALLEE_THUNK,			/* __x86_indirect_thunk_*: an indirect call */
 	CALLEE_TRAMPOLINE,		/* __SCT__*: a static call, patched at run time */
 	CALLEE_PLACEHOLDER,		/* BUG_func: an alternative call's stand-in */
-	CALLEE_FAILURE,			/* noreturn, fortify, UBSan/KASAN reports */
+	CALLEE_FAILURE,			/* noreturn, fortify, UBSan/KASAN reports,
+					 * Rust's panics */
+	CALLEE_VENEER,			/* a linker stub (arm64 e843419@, *_veneer) */
 };
 
 struct callee_row {
@@ -48,6 +50,7 @@ struct calls_report {
 	uint64_t tiny_sites, tiny_tail_calls, tiny_callees;
 	uint64_t ftrace_sites, thunk_sites, trampoline_sites;
 	uint64_t placeholder_sites, failure_sites;
+	uint64_t veneer_sites;		/* calls and jumps to linker stubs */
 	struct callee_row *rows;	/* sites descending, then name */
 	size_t nrows;
 };
@@ -92,6 +95,9 @@ struct copies_report {
 	uint64_t dwarf_copies, dwarf_bytes;
 	uint64_t dup_defs, dup_bytes;
 	uint64_t clone_syms, clone_bytes, clone_kind_count[CLONE_KINDS];
+	/* fragment.h: .cold and .part symbols tied to their functions,
+	 * neither copies nor clones */
+	uint64_t fragments_cold, fragments_part, fragment_bytes;
 	struct arena names;		/* base names of clone groups */
 };
 
@@ -115,6 +121,7 @@ struct object_summary {
 	size_t objects, by_type[4];	/* ET_NONE.. ET_DYN */
 	size_t failed, with_dwarf, dwarf_failed, without_symtab;
 	uint64_t funcs, insns, bad_bytes, dwarf_units;
+	uint64_t unknown_insns, unknown_bytes, pad_bytes;
 };
 
 struct report {

@@ -12,6 +12,7 @@
  * judged them) counted apart too.
  */
 #include "sites.h"
+#include "fragment.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -333,7 +334,8 @@ static void gather_lines(struct sites_build *b)
 			if (np == capp)
 				pairs = vec_grow(pairs, &capp, np + 1, sizeof(*pairs));
 			pairs[np].row = *slot - 1;
-			pairs[np].func = l->hits[h].func;
+			/* a line in a .cold part is its function's */
+			pairs[np].func = object_func_owner(o, l->hits[h].func);
 			np++;
 		}
 		/* count each (row, function) of this object once */
@@ -409,7 +411,11 @@ static void gather_copies(struct sites_build *b)
 
 		for (size_t fi = 0; fi < o->nfuncs; fi++) {
 			bool created;
-			uintptr_t *slot = strmap_get(&b->by_base,
+			uintptr_t *slot;
+
+			if (o->funcs[fi].fragment_of != OBJ_NONE)
+				continue;	/* its function's calls count */
+			slot = strmap_get(&b->by_base,
 				base_name(&b->keys, o->funcs[fi].name), &created);
 
 			if (b->nfuncs == b->capfuncs) {

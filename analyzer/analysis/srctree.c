@@ -36,7 +36,7 @@ size_t srctree_prefix_len(const char *path)
 	if (path[0] != '/')
 		return 0;
 	/* the last mark: a tree may sit below a directory called include */
-	for (size_t i = 0; i < sizeof(include_marks) / sizeof(include_marks[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(include_marks); i++) {
 		const char *p = path, *hit;
 
 		while ((hit = strstr(p, include_marks[i]))) {

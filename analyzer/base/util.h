@@ -25,6 +25,9 @@
 __attribute__((noreturn))
 void asmscan_fatal(const char *file, const char *what, const char *why);
 
+/* The number of elements of an array (not a pointer). */
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);

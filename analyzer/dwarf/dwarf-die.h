@@ -12,12 +12,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dwarf-scan.h"
+
 /*
- * Entry address and total size of a concrete subprogram: DW_AT_low_pc to
- * DW_AT_high_pc, or else the ranges of DW_AT_ranges entered at
- * DW_AT_entry_pc or the lowest start.  False: no code.
+ * Where a concrete subprogram's code is (struct dwarf_code, dwarf-scan.h):
+ * DW_AT_low_pc to DW_AT_high_pc, or else the ranges of DW_AT_ranges
+ * entered at DW_AT_entry_pc, DW_AT_low_pc or the first range listed.
+ * False: no code.
  */
-bool dwarf_die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size);
+bool dwarf_die_code(Dwarf_Die *die, struct dwarf_code *code);
+
+/*
+ * The name of die's symbol: its DW_AT_linkage_name (Rust's mangled
+ * names, _RNv...), else dwarf_diename() (C's); NULL if none.
+ */
+const char *dwarf_die_symbol_name(Dwarf_Die *die);
 
 /*
  * The DW_AT_inline of the DIE at the end of die's DW_AT_abstract_origin

@@ -201,15 +201,42 @@ static bool origin_inline(const struct dwarf_scan *s, const struct dwarf_scan_un
 	return true;
 }
 
+void dwarf_code_range(struct dwarf_code_ranges *r, uint64_t start,
+		      uint64_t end)
+{
+	if (!r->any)
+		r->first = start;
+	r->any = true;
+	r->size += end - start;
+	if (end > start && r->n < DWARF_CODE_PARTS + 1) {
+		r->start[r->n] = start;
+		r->end[r->n++] = end;
+	}
+}
+
+bool dwarf_code_finish(const struct dwarf_code_ranges *r, bool has_entry,
+		       uint64_t entry, struct dwarf_code *code)
+{
+	memset(code, 0, sizeof(*code));
+	if (!r->any)
+		return false;
+	code->size = r->size;
+	code->entry = has_entry ? entry : r->n ? r->start[0] : r->first;
+	for (uint32_t i = 0; i < r->n; i++)
+		if ((code->entry < r->start[i] || code->entry >= r->end[i]) &&
+		    code->nparts < DWARF_CODE_PARTS)
+			code->part[code->nparts++] = r->start[i];
+	return true;
+}
+
 /*
  * The ranges of a DW_AT_ranges (DW_FORM_sec_offset), as dwarf_ranges()
- * gives them one by one from .debug_rnglists (DWARF 5) or .debug_ranges:
- * the lowest start, and the bytes of all.  False: libdw's (an entry of
- * .debug_addr, a list damaged or cut short, no such section).
+ * gives them one by one from .debug_rnglists (DWARF 5) or .debug_ranges,
+ * into r.  False: libdw's (an entry of .debug_addr, a list damaged or cut
+ * short, no such section).
  */
 static bool range_list(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
-		       const struct die_attr *at, bool *any, uint64_t *low,
-		       uint64_t *size)
+		       const struct die_attr *at, struct dwarf_code_ranges *r)
 {
 	bool v5 = u->version >= 5;
 	const uint8_t *sec = v5 ? s->rnglists : s->ranges, *p, *end;
@@ -217,8 +244,7 @@ static bool range_list(const struct dwarf_scan *s, const struct dwarf_scan_unit 
 	unsigned w = u->addr_size;
 	uint64_t base = s->cu_base, off, b, e;
 
-	*any = false;
-	*low = *size = 0;
+	memset(r, 0, sizeof(*r));
 	if (!sec || at->form != DW_FORM_sec_offset || base == UINT64_MAX)
 		return false;
 	off = scan_le(at->val, u->offset_size);
@@ -274,10 +300,7 @@ static bool range_list(const struct dwarf_scan *s, const struct dwarf_scan_unit 
 				return true;
 			b += base, e += base;
 		}
-		if (!*any || b < *low)
-			*low = b;
-		*any = true;
-		*size += e - b;
+		dwarf_code_range(r, b, e);
 	}
 }
 
@@ -309,18 +332,20 @@ static bool attr_high(const struct die_attr *at, const uint8_t *end,
 bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		     uint64_t off, struct dwarf_scan_func *f)
 {
-	enum { NAME, NORETURN, LOW, HIGH, RANGES, ORIGIN, SPEC, ENTRY, NWANT };
+	enum { NAME, NORETURN, LOW, HIGH, RANGES, ORIGIN, SPEC, ENTRY, LINKAGE,
+	       NWANT };
 	static const unsigned want[NWANT] = {
 		[NAME] = DW_AT_name, [NORETURN] = DW_AT_noreturn,
 		[LOW] = DW_AT_low_pc, [HIGH] = DW_AT_high_pc,
 		[RANGES] = DW_AT_ranges, [ORIGIN] = DW_AT_abstract_origin,
 		[SPEC] = DW_AT_specification, [ENTRY] = DW_AT_entry_pc,
+		[LINKAGE] = DW_AT_linkage_name,
 	};
 	const uint8_t *end = u->info + u->end, *p = u->info + off;
 	const struct scan_abbrev *a;
 	struct die_attr got[NWANT];
-	uint64_t low, high;
-	bool any;
+	struct dwarf_code_ranges r;
+	uint64_t low, high, entry = 0;
 
 	if (off >= u->end ||
 	    !(a = scan_die_abbrev(s->codes, s->ncodes, &p, end)) ||
@@ -328,10 +353,17 @@ bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 		return false;
 	memset(f, 0, sizeof(*f));
 	f->noreturn = got[NORETURN].found;
-	if (f->noreturn && got[NAME].found && !attr_string(s, u, &got[NAME], &f->name))
+	/* The symbol's name: Rust's DW_AT_linkage_name, else C's DW_AT_name. */
+	if (f->noreturn && got[LINKAGE].found) {
+		if (!attr_string(s, u, &got[LINKAGE], &f->name))
+			return false;
+	} else if (f->noreturn && got[NAME].found &&
+		   !attr_string(s, u, &got[NAME], &f->name)) {
 		return false;
+	}
 	/* dwarf_diename() would take the name from another DIE. */
-	if (f->noreturn && !got[NAME].found && (got[ORIGIN].found || got[SPEC].found))
+	if (f->noreturn && !got[NAME].found && !got[LINKAGE].found &&
+	    (got[ORIGIN].found || got[SPEC].found))
 		return false;
 	if (got[LOW].found && got[HIGH].found) {
 		/* dwarf_die_code(): dwarf_lowpc() and dwarf_highpc() */
@@ -341,19 +373,19 @@ bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 		/* Below its start: dwarf_ranges() would give it, oddly. */
 		if (high < low)
 			return false;
-		f->entry = low;
-		f->size = high - low;
+		f->where.entry = low;
+		f->where.size = high - low;
 	} else if (got[RANGES].found) {
 		/* else dwarf_ranges() one by one, then dwarf_entrypc() */
-		if (!range_list(s, u, &got[RANGES], &any, &low, &f->size))
+		if (!range_list(s, u, &got[RANGES], &r))
 			return false;
-		if (!any)
-			return true;
-		f->entry = low;
-		if ((got[ENTRY].found && !attr_addr(&got[ENTRY], u, &f->entry)) ||
+		if ((got[ENTRY].found && !attr_addr(&got[ENTRY], u, &entry)) ||
 		    (!got[ENTRY].found && got[LOW].found &&
-		     !attr_addr(&got[LOW], u, &f->entry)))
+		     !attr_addr(&got[LOW], u, &entry)))
 			return false;
+		if (!dwarf_code_finish(&r, got[ENTRY].found || got[LOW].found,
+				       entry, &f->where))
+			return true;
 	} else {
 		return true;		/* no code: a declaration */
 	}

@@ -388,7 +388,7 @@ bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 	const uint8_t *base = u->info + u->start, *end = u->info + u->end;
 	const uint8_t *p = u->info + u->first;
 	unsigned want = SCAN_WANTED | (u->structs ? SCAN_STRUCT : 0);
-	size_t level = 0;
+	size_t level = 0, ns = 0;	/* ns: levels that are namespaces */
 
 	s->ndies = 0;
 	if (u->first >= u->end || u->start >= u->first || !scan_table_ready(s, u))
@@ -401,14 +401,19 @@ bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 
 		if (!a)
 			return false;
-		if (!level && (a->marks & want || u->all))
+		if (level == ns && (a->marks & want || u->all))
 			*VEC_PUSH(s->dies, s->ndies, s->dies_cap) =
 				(struct dwarf_scan_die){
 					.off = (uint64_t)(die - u->info),
 					.tag = a->tag, .wanted = a->marks & want };
 		if (!skip_die(s, a, u, &p, end, &sib))
 			return false;
-		if (sib != UINT64_MAX) {
+		if (level == ns && a->tag == DW_TAG_namespace && a->children &&
+		    ns < DWARF_SCAN_NAMESPACES) {
+			/* Rust's functions are inside its modules' namespaces */
+			level++;
+			ns++;
+		} else if (sib != UINT64_MAX) {
 			/* After this DIE, inside the unit (libdw's check). */
 			if (sib >= (uint64_t)(end - base) ||
 			    sib <= (uint64_t)(die - base))
@@ -424,6 +429,8 @@ bool dwarf_scan_unit(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 				break;
 			if (level-- == 0)
 				return true;	/* no more siblings */
+			if (ns > level)
+				ns = level;	/* out of a namespace */
 			p++;
 		}
 	}

@@ -31,6 +31,58 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * Where a concrete function's code is, as its DIE says: DW_AT_low_pc to
+ * DW_AT_high_pc, or the ranges of DW_AT_ranges.  A function GCC split in
+ * a hot and a cold part (-freorder-blocks-and-partition) has two ranges,
+ * the hot one listed first; the kernel's linker script puts the cold one
+ * (.text.unlikely, symbol "NAME.cold") before or after it: after in 6.1,
+ * before in 7.x.  So the entry is DW_AT_entry_pc, else DW_AT_low_pc,
+ * else the start of the first range listed — never the lowest address,
+ * which in 7.x is the cold part's — and the other ranges' starts are the
+ * function's other parts.
+ */
+#define DWARF_CODE_PARTS 4
+
+struct dwarf_code {
+	uint64_t entry;			/* where the function is entered */
+	uint64_t size;			/* bytes of all its ranges */
+	uint64_t part[DWARF_CODE_PARTS];	/* the other non-empty ranges'
+					 * starts, in list order (the first
+					 * DWARF_CODE_PARTS of them) */
+	uint32_t nparts;
+};
+
+/*
+ * A struct dwarf_code from a DW_AT_ranges list, one range at a time in
+ * list order (dwarf-scan-die.c and libdw's dwarf_ranges() in
+ * dwarf-visit.c both build it so): the entry is DW_AT_entry_pc or
+ * DW_AT_low_pc when the DIE has one (has_entry), else the first non-empty
+ * range's start; the parts are the non-empty ranges that do not hold it.
+ */
+struct dwarf_code_ranges {
+	uint64_t start[DWARF_CODE_PARTS + 1], end[DWARF_CODE_PARTS + 1];
+	uint32_t n;			/* non-empty ranges kept */
+	uint64_t first;			/* the first range's start */
+	uint64_t size;
+	bool any;
+};
+
+void dwarf_code_range(struct dwarf_code_ranges *r, uint64_t start,
+		      uint64_t end);
+/* False: the list had no range (no code). */
+bool dwarf_code_finish(const struct dwarf_code_ranges *r, bool has_entry,
+		       uint64_t entry, struct dwarf_code *code);
+
+/*
+ * The DIEs the walk visits are the unit's top-level ones and, through
+ * DW_TAG_namespace DIEs up to this deep, the children of namespaces:
+ * Rust puts every function in the namespaces of its crate and modules
+ * (core::panicking::panic_bounds_check is a DIE in "core", "panicking").
+ * C has none.
+ */
+#define DWARF_SCAN_NAMESPACES 32
+
 /* One top-level DIE found. */
 struct dwarf_scan_die {
 	uint64_t off;			/* in .debug_info */
@@ -101,17 +153,18 @@ bool dwarf_scan_cu(struct dwarf_scan *s, struct dwarf_scan_unit *u,
 /* What dwarf.c reads of a function's DIE, read here. */
 struct dwarf_scan_func {
 	bool noreturn;			/* DW_AT_noreturn */
-	const char *name;		/* with it: its DW_AT_name, or NULL */
+	const char *name;		/* with it: its symbol's name, as
+					 * dwarf_die_symbol_name() gives it */
 	bool code;			/* it has code, as dwarf_die_code()
 					 * finds it with libdw: */
-	uint64_t entry, size;		/* where it is entered, its bytes */
+	struct dwarf_code where;	/* where it is entered, its bytes */
 };
 
 /*
  * The DIE at off of the unit dwarf_scan_cu() and dwarf_scan_unit() read
  * last: its code is DW_AT_low_pc to DW_AT_high_pc, or else the ranges of
  * DW_AT_ranges (.debug_rnglists, .debug_ranges) entered at DW_AT_entry_pc,
- * DW_AT_low_pc or the lowest.  False when libdw must read it: a copy of
+ * DW_AT_low_pc or the first range's start (struct dwarf_code).  False when libdw must read it: a copy of
  * an inline function (a function with code whose DW_AT_abstract_origin
  * chain ends at DW_AT_inline DW_INL_declared_inlined or
  * _declared_not_inlined), a noreturn one whose name would come from

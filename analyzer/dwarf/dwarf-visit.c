@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "code.h"
 #include "table-layout.h"
 
 void dwarf_walk_error(struct dwarf_walk *w, const char *fmt, ...)
@@ -46,31 +47,25 @@ bool dwarf_walk_flat(const struct dwarf_walk *w, Dwarf_Addr a, uint64_t *flat)
 	return true;
 }
 
-bool dwarf_die_code(Dwarf_Die *die, Dwarf_Addr *entry, uint64_t *size)
+bool dwarf_die_code(Dwarf_Die *die, struct dwarf_code *code)
 {
-	Dwarf_Addr base, start, end, low = 0;
+	Dwarf_Addr base, start, end, low = 0, entry = 0;
+	struct dwarf_code_ranges r = { 0 };
 	ptrdiff_t off = 0;
-	bool any = false;
+	bool has_entry;
 
+	memset(code, 0, sizeof(*code));
 	/* The common case, one range: DW_AT_low_pc and DW_AT_high_pc. */
 	if (dwarf_lowpc(die, &low) == 0 && dwarf_highpc(die, &end) == 0 &&
 	    end >= low) {
-		*entry = low;
-		*size = end - low;
+		code->entry = low;
+		code->size = end - low;
 		return true;
 	}
-	*size = 0;
-	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
-		if (!any || start < low)
-			low = start;
-		any = true;
-		*size += end - start;
-	}
-	if (!any)
-		return false;
-	if (dwarf_entrypc(die, entry) != 0)
-		*entry = low;
-	return true;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		dwarf_code_range(&r, start, end);
+	has_entry = dwarf_entrypc(die, &entry) == 0;
+	return dwarf_code_finish(&r, has_entry, entry, code);
 }
 
 uint8_t dwarf_die_origin_inline(Dwarf_Die *die, Dwarf_Die *origin)
@@ -115,9 +110,10 @@ bool dwarf_walk_said(const char *const *v, size_t n, const char *name)
 }
 
 /*
- * A function declared noreturn (`__noreturn`, `_Noreturn`): GCC marks its
- * DIE, the definition's and every unit's declaration of it alike, with
- * DW_AT_noreturn.  Calls to it are failure paths (calls.c).  Names are
+ * A function declared noreturn (`__noreturn`, `_Noreturn`, Rust's `-> !`):
+ * GCC and rustc mark its DIE, the definition's and every unit's
+ * declaration of it alike, with DW_AT_noreturn; the name kept is its
+ * symbol's (dwarf_die_symbol_name).  Calls to it are failure paths (calls.c).  Names are
  * kept once per unit that mentions them; calls.c merges them.
  */
 static void note_noreturn_name(struct dwarf_walk *w, const char *name)
@@ -128,32 +124,116 @@ static void note_noreturn_name(struct dwarf_walk *w, const char *name)
 		dwarf_walk_intern(&w->strings, name);
 }
 
+const char *dwarf_die_symbol_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+
+	if (dwarf_attr(die, DW_AT_linkage_name, &a))
+		return dwarf_formstring(&a);
+	return dwarf_diename(die);
+}
+
 static void note_noreturn(struct dwarf_walk *w, Dwarf_Die *die)
 {
 	if (dwarf_hasattr(die, DW_AT_noreturn))
-		note_noreturn_name(w, dwarf_diename(die));
+		note_noreturn_name(w, dwarf_die_symbol_name(die));
 }
 
 /*
- * The function of o starting at flat, if one does: its concrete DIE is at
- * die_off (die: libdw's, for a relocatable object's declaration now).
+ * The function of o whose code starts at flat: the one whose symbol is
+ * there, or else the one whose symbol is a few padding instructions
+ * before it.  arm64 6.1 (GCC 12, -fpatchable-function-entry=2) puts the
+ * symbol on ftrace's two NOPs and DW_AT_low_pc after them.
  */
-static uint32_t note_concrete(struct dwarf_walk *w, uint64_t flat,
+static uint32_t func_entered(const struct object *o, uint64_t flat)
+{
+	uint32_t fi = object_func_at(o, flat);
+	const struct obj_func *f;
+	const struct obj_section *sec;
+
+	if (fi == OBJ_NONE || o->funcs[fi].addr == flat)
+		return fi;
+	f = &o->funcs[fi];
+	sec = &o->secs[f->shndx];
+	if (flat < f->addr || flat - f->addr > FUNC_ENTRY_PAD_MAX || !sec->data ||
+	    flat > sec->addr + sec->size || f->addr < sec->addr ||
+	    !o->mach->entry_padding(sec->data + (f->addr - sec->addr),
+				    (size_t)(flat - f->addr)))
+		return OBJ_NONE;
+	return fi;
+}
+
+/* Does a fragment name ("NAME.cold", "NAME.cold.3") end name? */
+static bool cold_name(const char *name)
+{
+	const char *p = strstr(name, ".cold"), *last = NULL;
+
+	for (; p; p = strstr(p + 1, ".cold"))
+		last = p;
+	if (!last || last == name)
+		return false;
+	last += 5;
+	if (*last == '.' && last[1])
+		for (last++; *last >= '0' && *last <= '9'; last++)
+			;
+	return !*last;
+}
+
+static void note_func(struct dwarf_walk *w, uint32_t fi, uint32_t part_of,
+		      Dwarf_Off die_off, Dwarf_Die *die, const char *cu)
+{
+	struct func_note *n = VEC_PUSH(w->notes, w->nnotes, w->notes_cap);
+
+	*n = (struct func_note){ .fi = fi, .cu = cu, .die = die_off + 1,
+				 .part_of = part_of };
+	if (w->eager && part_of == OBJ_NONE)
+		dwarf_walk_declaration(&w->strings, &w->files, die,
+				       &n->decl_file, &n->decl_line);
+}
+
+/*
+ * The function of o the DIE at die_off is entered at (die: libdw's, for a
+ * relocatable object's declaration now), and the functions its other
+ * ranges start (its .cold part), noted as that one's fragments.  Should
+ * the entry land on a "NAME.cold" symbol while another range starts a
+ * function of another name, that one is entered: the DIE is one function
+ * whatever order its ranges are listed or linked in.
+ */
+static uint32_t note_concrete(struct dwarf_walk *w, const struct dwarf_code *code,
 			      Dwarf_Off die_off, Dwarf_Die *die, const char *cu)
 {
-	struct object *o = w->o;
-	uint32_t fi = object_func_at(o, flat);
+	const struct object *o = w->o;
+	uint32_t parts[DWARF_CODE_PARTS + 1], fi;
+	size_t n = 0, main = 0;
+	uint64_t flat;
 
-	if (fi != OBJ_NONE && o->funcs[fi].addr != flat)
-		fi = OBJ_NONE;
-	if (fi != OBJ_NONE) {
-		struct func_note *n = VEC_PUSH(w->notes, w->nnotes, w->notes_cap);
-
-		*n = (struct func_note){ .fi = fi, .cu = cu, .die = die_off + 1 };
-		if (w->eager)
-			dwarf_walk_declaration(&w->strings, &w->files, die,
-					       &n->decl_file, &n->decl_line);
+	if (!dwarf_walk_flat(w, code->entry, &flat))
+		return OBJ_NONE;
+	parts[n++] = func_entered(o, flat);
+	/* Tombstones of discarded code (address 0) are in no code range. */
+	if (code_contains(o, flat)) {
+		w->funcs_code++;
+		if (parts[0] == OBJ_NONE && !w->funcs_unmatched++)
+			w->first_unmatched = flat;
 	}
+	for (uint32_t i = 0; i < code->nparts; i++)
+		if (dwarf_walk_flat(w, code->part[i], &flat) &&
+		    (fi = object_func_at(o, flat)) != OBJ_NONE &&
+		    o->funcs[fi].addr == flat)
+			parts[n++] = fi;
+	if (parts[0] != OBJ_NONE && cold_name(o->funcs[parts[0]].name))
+		for (size_t i = 1; i < n; i++)
+			if (!cold_name(o->funcs[parts[i]].name)) {
+				main = i;
+				break;
+			}
+	fi = parts[main];
+	if (fi == OBJ_NONE)
+		return OBJ_NONE;
+	note_func(w, fi, OBJ_NONE, die_off, die, cu);
+	for (size_t i = 0; i < n; i++)
+		if (i != main && parts[i] != OBJ_NONE && parts[i] != fi)
+			note_func(w, parts[i], fi, die_off, die, cu);
 	return fi;
 }
 
@@ -161,23 +241,27 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 			     const char *cu)
 {
 	struct object *o = w->o;
+	struct dwarf_code code;
 	Dwarf_Die origin;
-	Dwarf_Addr entry;
-	uint64_t size, flat;
+	uint64_t flat;
 	uint32_t fi;
 	uint8_t inl;
 
 	note_noreturn(w, die);
-	if (!dwarf_die_code(die, &entry, &size) || !dwarf_walk_flat(w, entry, &flat))
+	if (!dwarf_die_code(die, &code))
 		return;
-	fi = note_concrete(w, flat, dwarf_dieoffset(die), die, cu);
+	fi = note_concrete(w, &code, dwarf_dieoffset(die), die, cu);
 	inl = dwarf_die_origin_inline(die, &origin);
 	if (inl != DW_INL_declared_inlined && inl != DW_INL_declared_not_inlined)
+		return;
+	if (fi != OBJ_NONE)
+		flat = o->funcs[fi].addr;
+	else if (!dwarf_walk_flat(w, code.entry, &flat))
 		return;
 	struct dwarf_copy *c = VEC_PUSH(w->dcopies, w->ndcopies, w->copies_cap);
 
 	*c = (struct dwarf_copy){ .inline_attr = inl, .addr = flat,
-				  .size = size, .cu = cu, .func = fi };
+				  .size = code.size, .cu = cu, .func = fi };
 	c->name = dwarf_walk_intern(&w->strings, dwarf_diename(&origin));
 	if (!c->name)
 		c->name = fi != OBJ_NONE ? o->funcs[fi].name : "?";
@@ -186,7 +270,7 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	if (fi != OBJ_NONE)
 		*VEC_PUSH(w->notes, w->nnotes, w->notes_cap) = (struct func_note){
 			.fi = fi, .copy = true, .decl_file = c->decl_file,
-			.decl_line = c->decl_line };
+			.decl_line = c->decl_line, .part_of = OBJ_NONE };
 }
 
 /* Byte size of a member's type (typedefs and qualifiers peeled). */
@@ -371,7 +455,7 @@ bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 			if (f.noreturn)
 				note_noreturn_name(w, f.name);
 			if (f.code)
-				note_concrete(w, f.entry, d->off, NULL, cu);
+				note_concrete(w, &f.where, d->off, NULL, cu);
 			continue;
 		}
 		if (d->tag == DW_TAG_structure_type && !struct_wanted(w, u, d->off))

@@ -19,6 +19,9 @@ struct func_note {
 	uint32_t fi;
 	bool copy;		/* its DIE is a copy's: dwarf_copy, decl_* if
 				 * none yet; else the concrete DIE: cu, die */
+	uint32_t part_of;	/* another range of the DIE of funcs[part_of]
+				 * (a .cold part): fi is its fragment;
+				 * OBJ_NONE: fi is the function entered */
 	const char *cu;
 	Dwarf_Off die;		/* dwarf_dieoffset() + 1 */
 	const char *decl_file;	/* of the copy, or eager (ET_REL) */
@@ -60,6 +63,9 @@ struct dwarf_walk {
 	size_t nnotes, notes_cap;
 	struct dwarf_struct structs[TABLE_COUNT];
 	size_t units;
+	uint64_t funcs_code;		/* DIEs whose code is in o's code */
+	uint64_t funcs_unmatched;	/* of them, entered where no function is */
+	uint64_t first_unmatched;	/* the first such entry (flat) */
 	bool failed;
 	char error[512];		/* "cannot read DWARF": why */
 };

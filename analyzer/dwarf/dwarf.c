@@ -14,6 +14,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "dwarf-die.h"
 #include "dwarf-walk.h"
 #include "sites-lines.h"
 #include "table-layout.h"
@@ -161,6 +162,29 @@ static unsigned unit_type(const uint8_t *info, Dwarf_Off off, unsigned version,
 }
 
 /*
+ * die and its siblings, and the children of the namespaces among them
+ * (DWARF_SCAN_NAMESPACES deep), as dwarf_scan_unit() finds them.  False
+ * when libdw fails.
+ */
+static bool walk_dies(struct dwarf_walk *w, Dwarf_Die *die, const char *cu,
+		      unsigned depth)
+{
+	Dwarf_Die child;
+	int rc, tag;
+
+	do {
+		tag = dwarf_tag(die);
+		dwarf_walk_visit(w, die, tag, cu);
+		if (tag != DW_TAG_namespace || depth >= DWARF_SCAN_NAMESPACES)
+			continue;
+		rc = dwarf_child(die, &child);
+		if (rc < 0 || (rc == 0 && !walk_dies(w, &child, cu, depth + 1)))
+			return false;
+	} while ((rc = dwarf_siblingof(die, die)) == 0);
+	return rc >= 0;
+}
+
+/*
  * The top-level DIEs of the unit at off (libdw's dwarf_next_unit() gave
  * the rest): read by dwarf-scan.c where it can, by libdw where it cannot,
  * the same DIEs visited either way.
@@ -223,10 +247,7 @@ walk:
 		if (dwarf_scan_unit(&w->scan, &unit))
 			return dwarf_walk_visit_scanned(w, &unit, cuname);
 	}
-	do {
-		dwarf_walk_visit(w, &die, dwarf_tag(&die), cuname);
-	} while ((rc = dwarf_siblingof(&die, &die)) == 0);
-	if (rc < 0) {
+	if (!walk_dies(w, &die, cuname, 0)) {
 		dwarf_walk_error(w, "unit %s: %s", cuname ? cuname : "?",
 				 dwarf_errmsg(-1));
 		return false;
@@ -447,6 +468,13 @@ static void merge_parts(struct object *o, struct dwarf_plan *p)
 			const struct func_note *n = &w->notes[i];
 			struct obj_func *f = &o->funcs[n->fi];
 
+			if (n->part_of != OBJ_NONE) {
+				if (f->fragment_of == OBJ_NONE && n->part_of != n->fi)
+					f->fragment_of = n->part_of;
+				if (!f->cu)
+					f->cu = n->cu;
+				continue;
+			}
 			if (n->copy) {
 				f->dwarf_copy = true;
 				if (!f->decl_file) {
@@ -516,6 +544,7 @@ static void find_late_structs(struct dwarf_plan *p)
 void dwarf_finish(struct object *o, struct dwarf_plan *p)
 {
 	struct dwarf_walk *failed = NULL;
+	uint64_t first = 0;
 
 	if (!p)
 		return;
@@ -529,6 +558,23 @@ void dwarf_finish(struct object *o, struct dwarf_plan *p)
 		o->dwarf_units += p->parts[k].units;
 		if (p->parts[k].failed)
 			failed = &p->parts[k];
+	}
+	for (size_t k = 0; k < p->nparts && !failed; k++) {
+		const struct dwarf_walk *w = &p->parts[k];
+
+		if (w->funcs_unmatched && !o->dwarf_unmatched)
+			first = w->first_unmatched;
+		o->dwarf_funcs += w->funcs_code;
+		o->dwarf_unmatched += w->funcs_unmatched;
+	}
+	if (o->dwarf_unmatched) {
+		char a[32], b[32];
+
+		object_note(o, "DWARF",
+			    "%s of %s functions' code starts where no function symbol does (the first at 0x%llx: a weak definition another overrides, code without a symbol); nothing is attributed to them",
+			    fmt_count(a, o->dwarf_unmatched),
+			    fmt_count(b, o->dwarf_funcs),
+			    (unsigned long long)first);
 	}
 	o->has_dwarf = !failed;
 	if (failed) {
@@ -568,21 +614,136 @@ void dwarf_finish(struct object *o, struct dwarf_plan *p)
 	o->dwarf_failed = !o->has_dwarf;
 }
 
+/*
+ * The declaration of a subprogram DIE of cu named like f (its DW_AT_name
+ * the symbol's name before any clone suffix, or its DW_AT_linkage_name
+ * the symbol), among cu's top-level DIEs and those of its namespaces.
+ */
+static bool decl_by_name(struct object *o, struct dwarf_keep *k, Dwarf_Die *parent,
+			 const struct obj_func *f, size_t base_len, unsigned depth,
+			 const char **file, uint32_t *line)
+{
+	Dwarf_Die die;
+
+	if (dwarf_child(parent, &die) != 0)
+		return false;
+	do {
+		int tag = dwarf_tag(&die);
+		const char *name;
+
+		if (tag == DW_TAG_namespace && depth < DWARF_SCAN_NAMESPACES &&
+		    decl_by_name(o, k, &die, f, base_len, depth + 1, file, line))
+			return true;
+		if (tag != DW_TAG_subprogram || !dwarf_hasattr(&die, DW_AT_decl_file))
+			continue;
+		name = dwarf_die_symbol_name(&die);
+		if (!name || (strcmp(name, f->name) &&
+			      (strlen(name) != base_len || strncmp(name, f->name, base_len))))
+			continue;
+		dwarf_walk_declaration(&o->strings, &k->files, &die, file, line);
+		if (*file)
+			return true;
+	} while (dwarf_siblingof(&die, &die) == 0);
+	return false;
+}
+
+/* The part of the walk whose handle read the unit of DIE die - 1. */
+static size_t keep_part(const struct dwarf_keep *k, uint64_t die)
+{
+	size_t part = 0;
+
+	while (part + 1 < k->n && k->first[part + 1] <= die - 1)
+		part++;
+	return part;
+}
+
+/*
+ * The unit whose code holds f: the unit of a neighbour function (by
+ * address) whose ranges hold f too, through the handle that read it; else
+ * .debug_aranges (which makes libdw read every unit's header: 30 MB more
+ * of a vmlinux mapped, so only for a function no neighbour's unit holds,
+ * one written in assembly).
+ */
+static bool unit_of(const struct object *o, const struct dwarf_keep *k,
+		    const struct obj_func *f, Dwarf_Die *cu)
+{
+	size_t fi = (size_t)(f - o->funcs);
+
+	for (size_t step = 1; step <= 8; step++) {
+		for (int side = 0; side < 2; side++) {
+			size_t j = side ? fi + step : fi - step;
+			const struct obj_func *g;
+			Dwarf_Die die;
+
+			if ((side ? j >= o->nfuncs : step > fi) || !(g = &o->funcs[j])->die)
+				continue;
+			if (dwarf_offdie(k->dw[keep_part(k, g->die)], g->die - 1, &die) &&
+			    dwarf_diecu(&die, cu, NULL, NULL) &&
+			    dwarf_haspc(cu, f->addr) > 0)
+				return true;
+		}
+	}
+	return dwarf_addrdie(k->dw[0], f->addr, cu) != NULL;
+}
+
+/*
+ * Where a function without a concrete DIE of its own is, from its unit
+ * (the one whose ranges hold its address): the declaration of the
+ * subprogram of its name there — a function GCC merged with an identical
+ * one (-fipa-icf) keeps only an abstract DIE — else the line table's file
+ * and line of its first instruction (a function written in assembly has
+ * no subprogram DIE, only lines), else the unit's file (asm at the top
+ * level of a C file has neither).
+ */
+static void locate_by_address(struct object *o, struct dwarf_keep *k,
+			      struct obj_func *f)
+{
+	Dwarf_Die cu;
+	Dwarf_Line *ln;
+	Dwarf_Attribute a;
+	const char *src, *dir;
+	size_t base_len = strcspn(f->name, "."), len;
+	int lineno;
+
+	if (!unit_of(o, k, f, &cu))
+		return;
+	if (decl_by_name(o, k, &cu, f, base_len, 0, &f->decl_file, &f->decl_line))
+		return;
+	/* no line for its address (top-level asm of a C unit): the unit */
+	if (!(ln = dwarf_getsrc_die(&cu, f->addr)) ||
+	    !(src = dwarf_linesrc(ln, NULL, NULL)) ||
+	    dwarf_lineno(ln, &lineno) != 0 || lineno <= 0) {
+		src = dwarf_diename(&cu);
+		lineno = 0;
+		if (!src)
+			return;
+	}
+	/* relative to the unit's directory, as declarations' files are */
+	dir = dwarf_attr(&cu, DW_AT_comp_dir, &a) ? dwarf_formstring(&a) : NULL;
+	len = dir ? strlen(dir) : 0;
+	if (len && !strncmp(src, dir, len) && src[len] == '/')
+		src += len + 1;
+	f->decl_file = arena_strdup(&o->strings, src);
+	f->decl_line = (uint32_t)lineno;
+}
+
 void dwarf_locate(struct object *o, struct obj_func *f)
 {
 	struct dwarf_keep *k = o->dwarf_keep;
 	Dwarf_Die die;
 	size_t part = 0;
 
-	if (f->decl_file || !f->die || !k)
+	if (f->decl_file || f->locate_tried || !k)
 		return;
-	while (part + 1 < k->n && k->first[part + 1] <= f->die - 1)
-		part++;
-	if (dwarf_offdie(k->dw[part], f->die - 1, &die))
-		dwarf_walk_declaration(&o->strings, &k->files, &die,
-				       &f->decl_file, &f->decl_line);
-	if (!f->decl_file)
-		f->die = 0;	/* do not look again */
+	f->locate_tried = true;
+	if (f->die) {
+		part = keep_part(k, f->die);
+		if (dwarf_offdie(k->dw[part], f->die - 1, &die))
+			dwarf_walk_declaration(&o->strings, &k->files, &die,
+					       &f->decl_file, &f->decl_line);
+	}
+	if (!f->decl_file && f->fragment_of == OBJ_NONE)
+		locate_by_address(o, k, f);
 }
 
 void dwarf_object_close(struct object *o)

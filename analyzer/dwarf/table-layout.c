@@ -17,6 +17,7 @@
  *                     in its low byte                             12
  * arm64   struct alt_instr {s32 orig_offset, alt_offset; u16 cpufeature;
  *                      u8 orig_len, alt_len;}                     12
+ *           (6.12+: cpufeature renamed cpucap)
  *         struct exception_table_entry
  *           5.10-5.15 {s32 insn, fixup;}                           8
  *           5.16+     {s32 insn, fixup; s16 type, data;}          12
@@ -185,7 +186,7 @@ static bool value_at(int8_t *off, const struct dwarf_member *m, uint32_t width)
 
 static const char *const n_site[] = { "instr_offset", "orig_offset", NULL };
 static const char *const n_repl[] = { "repl_offset", "alt_offset", NULL };
-static const char *const n_feature[] = { "cpuid", "cpufeature", NULL };
+static const char *const n_feature[] = { "cpuid", "cpufeature", "cpucap", NULL };
 static const char *const n_len[] = { "instrlen", "orig_len", NULL };
 static const char *const n_rlen[] = { "replacementlen", "alt_len", NULL };
 static const char *const n_insn[] = { "insn", NULL };
@@ -201,6 +202,36 @@ static const char *const n_target[] = { "target", NULL };
 static const char *const n_key[] = { "key", NULL };
 static const char *const n_addr[] = { "addr", NULL };
 
+/*
+ * A member of ds for one field: by one of its names, else — a field the
+ * kernel renamed (arm64's alt_instr.cpufeature became cpucap in 6.12) —
+ * the nth member of that size in offset order, if ds has exactly `count`
+ * of them (the layout's fields of that size): a field is what it is by
+ * its place among its kind, not its name.
+ */
+static const struct dwarf_member *member_by_meaning(const struct dwarf_struct *ds,
+						    const char *const *names,
+						    uint32_t size, unsigned nth,
+						    unsigned count)
+{
+	const struct dwarf_member *m = member(ds, names), *v[DWARF_STRUCT_MEMBERS];
+	unsigned n = 0;
+
+	if (m)
+		return m;
+	for (uint32_t i = 0; i < ds->nmembers; i++)
+		if (ds->members[i].size == size)
+			v[n++] = &ds->members[i];
+	/* by offset: DWARF lists members in order, unions' flattened after */
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned k = i; k && v[k - 1]->offset > v[k]->offset; k--) {
+			m = v[k];
+			v[k] = v[k - 1];
+			v[k - 1] = m;
+		}
+	return n == count && nth < n ? v[nth] : NULL;
+}
+
 /* Map the members of ds to kind's layout; false: why is set. */
 static bool map_members(const struct object *o, enum table_kind kind,
 			const struct dwarf_struct *ds, struct table_layout *l,
@@ -214,12 +245,20 @@ static bool map_members(const struct object *o, enum table_kind kind,
 
 	switch (kind) {
 	case TABLE_ALTINSTR:
-		*why = "no s32 instr_offset/orig_offset, repl_offset/alt_offset, u16 cpuid/cpufeature, u8 instrlen/orig_len and replacementlen/alt_len";
-		return add_field(l, member(ds, n_site), 4, code) &&
-		       add_field(l, member(ds, n_repl), 4, repl) &&
-		       value_at(&l->feature, member(ds, n_feature), 2) &&
-		       value_at(&l->len, member(ds, n_len), 1) &&
-		       value_at(&l->rlen, member(ds, n_rlen), 1);
+		*why = "no s32 site offset (instr_offset, orig_offset; or the first of two s32)";
+		if (!add_field(l, member_by_meaning(ds, n_site, 4, 0, 2), 4, code))
+			return false;
+		*why = "no s32 replacement offset (repl_offset, alt_offset; or the second of two s32)";
+		if (!add_field(l, member_by_meaning(ds, n_repl, 4, 1, 2), 4, repl))
+			return false;
+		*why = "no u16 feature (cpuid, cpufeature, cpucap; or the only u16)";
+		if (!value_at(&l->feature, member_by_meaning(ds, n_feature, 2, 0, 1), 2))
+			return false;
+		*why = "no u8 site length (instrlen, orig_len; or the first of two u8)";
+		if (!value_at(&l->len, member_by_meaning(ds, n_len, 1, 0, 2), 1))
+			return false;
+		*why = "no u8 replacement length (replacementlen, alt_len; or the second of two u8)";
+		return value_at(&l->rlen, member_by_meaning(ds, n_rlen, 1, 1, 2), 1);
 	case TABLE_EX:
 		*why = "no s32 insn and fixup";
 		if (!add_field(l, member(ds, n_insn), 4, code) ||

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "code.h"
+#include "fragment.h"
 #include "table-layout.h"
 
 /*
@@ -99,18 +101,18 @@ static int64_t get_signed(const unsigned char *p, unsigned width)
 	return width == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
 }
 
+/*
+ * Code is where code.h says instructions are, not any byte of an
+ * executable section: 7.x's vmlinux links kexec's code into .data, where
+ * the jump and static-call keys are.  Data is any other allocated byte.
+ */
 static bool target_ok(const struct object *o, uint64_t addr,
 		      enum field_target t, bool end_ok)
 {
-	uint32_t s = object_section_at(o, addr);
-
-	if (!s && end_ok && addr)
-		s = object_section_at(o, addr - 1);
-	if (!s)
-		return false;
 	if (t == FIELD_CODE)
-		return o->secs[s].flags & SHF_EXECINSTR;
-	return !(o->secs[s].flags & SHF_EXECINSTR);
+		return code_contains(o, addr) ||
+		       (end_ok && addr && code_contains(o, addr - 1));
+	return object_section_at(o, addr) && !code_contains(o, addr);
 }
 
 /* The byte at a flat address, -1 if it is not in the image. */
@@ -319,7 +321,7 @@ static void scan_layout(struct object *o, enum table_kind kind,
 		}
 		sc->entries++;
 		if (counts) {
-			uint32_t fi = object_func_at(o, site);
+			uint32_t fi = object_func_owner(o, object_func_at(o, site));
 
 			if (fi == OBJ_NONE) {
 				sc->outside++;

@@ -83,6 +83,19 @@ static bool branch_target(const struct object *o, uint32_t shndx, uint32_t w,
 	return true;
 }
 
+static bool arm64_entry_padding(const uint8_t *code, size_t len)
+{
+	if (len % 4)
+		return false;
+	for (size_t i = 0; i < len; i += 4) {
+		uint32_t w = word_at(code + i);
+
+		if ((w & A64_HINT_MASK) != A64_HINT || !pad_hint((w >> 5) & 0x7f))
+			return false;
+	}
+	return true;
+}
+
 static void arm64_prepare(struct object *o)
 {
 	o->fentry_addr = 0;
@@ -106,13 +119,32 @@ static void arm64_step(const struct object *o, uint32_t shndx,
 	}
 	st->bytes = 4;
 	st->count = 1;
-	/*
-	 * A word capstone does not decode is still one instruction slot, as
-	 * objdump shows it (capstone 4 lacks ARMv8.1 LSE: ldaddl, casal ...);
-	 * it is said undecodable too.  The encodings below are checked anyway.
-	 */
-	st->unknown = !cs_disasm_iter(cs->handle, &p, &n, &addr, cs->insn);
 	w = word_at(code);
+	/*
+	 * A word capstone does not decode (capstone 4 lacks ARMv8.1's LSE
+	 * atomics ldaddl, casal ..., SVE, RCPC, the SHA-3/SM crypto
+	 * extensions): a zero word is the linker's fill between input
+	 * sections; a word in the A64 encoding's allocated space is an
+	 * instruction capstone does not know, as objdump decodes it; one in
+	 * its unallocated space (op0, bits 28:25, 0001 or 0011; 0000 with
+	 * bit 31 clear beyond UDF's 16 bits — with it set, SME) decodes as
+	 * nothing.  The encodings below are checked anyway.
+	 */
+	if (!cs_disasm_iter(cs->handle, &p, &n, &addr, cs->insn)) {
+		unsigned op0 = (w >> 25) & 0xf;
+
+		if (!w) {
+			st->padding = true;
+			st->count = 0;
+			return;
+		}
+		if (op0 == 1 || op0 == 3 ||
+		    (op0 == 0 && !(w >> 31) && (w >> 16))) {
+			st->count = 0;
+			return;
+		}
+		st->unknown = true;
+	}
 	if ((w & A64_BL_MASK) == A64_BL || (w & A64_BL_MASK) == A64_B) {
 		st->branch = (w & A64_BL_MASK) == A64_BL ? BRANCH_CALL : BRANCH_JUMP;
 		st->known = branch_target(o, shndx, w, at, &st->target, &st->ext);
@@ -154,6 +186,7 @@ const struct machine machine_arm64 = {
 	.reloc_prel64 = R_AARCH64_PREL64,
 	.alt_check = arm64_alt_check,
 	.ex_check = arm64_ex_check,
+	.entry_padding = arm64_entry_padding,
 	.prepare = arm64_prepare,
 	.step = arm64_step,
 };

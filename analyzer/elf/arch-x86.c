@@ -133,31 +133,94 @@ static size_t modrm_len(const uint8_t *p, size_t left)
 }
 
 /*
+ * Does a VEX or EVEX instruction of opcode map `map` (1: 0f, 2: 0f 38,
+ * 3: 0f 3a, 5 and 6: AVX512-FP16's) and opcode op take an imm8?  Map 3
+ * always does; in map 1 the shuffles and shifts by an immediate (70-73),
+ * the compares and inserts (c2, c4-c6); no other map has one.
+ */
+static bool vex_imm8(unsigned map, uint8_t op)
+{
+	if (map == 3)
+		return true;
+	return map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
+			    (op >= 0xc4 && op <= 0xc6));
+}
+
+/*
+ * The length of a VEX (c4, c5) or EVEX (62) instruction at p: its prefix,
+ * the opcode, the ModRM operand (always there but for vzeroupper and
+ * vzeroall, c5 f8 77 and friends) and an imm8.  In 64-bit mode these
+ * bytes are always such a prefix.  0 if short or malformed.
+ */
+static size_t vex_len(const uint8_t *p, size_t left)
+{
+	size_t pre, m;
+	unsigned map;
+
+	if (p[0] == 0xc5 && left >= 3) {
+		pre = 2, map = 1;
+	} else if (p[0] == 0xc4 && left >= 4) {
+		pre = 3, map = p[1] & 0x1f;
+	} else if (p[0] == 0x62 && left >= 6 && (p[2] & 0x04)) {
+		pre = 4, map = p[1] & 0x07;
+	} else {
+		return 0;
+	}
+	if (map != 1 && map != 2 && map != 3 && !(pre == 4 && (map == 5 || map == 6)))
+		return 0;
+	if (pre != 4 && map == 1 && p[pre] == 0x77)
+		return pre + 1;			/* vzeroupper, vzeroall */
+	if (!(m = modrm_len(p + pre + 1, left - pre - 1)))
+		return 0;
+	m += pre + 1 + vex_imm8(map, p[pre]);
+	return m <= left ? m : 0;
+}
+
+/*
  * The length of an instruction capstone 4 does not know but the kernel
  * uses, 0 if it is none of them: the 0f 01 group with a register operand
- * (rdpkru, wrpkru, serialize, tdcall, pvalidate, rmpadjust ...) and the
+ * (rdpkru, wrpkru, serialize, tdcall, pvalidate, rmpadjust ...), the
+ * 0f ae group's with a prefix (tpause, umwait, umonitor), the
  * CET shadow-stack stores wrss/wruss (0f 38 f6/f5 /r, in 6.6+'s
- * arch/x86/kernel/shstk.c).  Skipping such an instruction a byte at a time
- * can swallow the next one: 6.12's setup_signal_shadow_stack() lost its
- * call to fpregs_lock_and_load behind two wrussq.
+ * arch/x86/kernel/shstk.c), and VEX and EVEX instructions newer than it
+ * (7.x's lib/crc and lib/crypto: vpclmulqdq on ymm and zmm registers,
+ * vpternlogq, AVX-512 moves).  Skipping such an instruction a byte at a
+ * time can swallow the next one: 6.12's setup_signal_shadow_stack() lost
+ * its call to fpregs_lock_and_load behind two wrussq.
  */
 static size_t unknown_len(const uint8_t *code, size_t left)
 {
 	size_t i = 0, m;
 
 	while (i < left && (code[i] == 0x66 || code[i] == 0xf2 || code[i] == 0xf3 ||
-			    code[i] == 0x2e || code[i] == 0x3e))
+			    code[i] == 0x2e || code[i] == 0x3e || code[i] == 0x67))
 		i++;
+	if (i < left && (code[i] == 0xc4 || code[i] == 0xc5 || code[i] == 0x62) &&
+	    (m = vex_len(code + i, left - i)))
+		return i + m;
 	if (i < left && (code[i] & 0xf0) == 0x40)
 		i++;				/* REX */
-	if (left - i >= 3 && code[i] == 0x0f && code[i + 1] == 0x01 &&
-	    code[i + 2] >> 6 == 3)
+	if (left - i >= 3 && code[i] == 0x0f &&
+	    (code[i + 1] == 0x01 || code[i + 1] == 0xae) && code[i + 2] >> 6 == 3)
 		return i + 3;
 	if (left - i >= 4 && code[i] == 0x0f && code[i + 1] == 0x38 &&
 	    (code[i + 2] == 0xf5 || code[i + 2] == 0xf6) &&
 	    (m = modrm_len(code + i + 3, left - i - 3)))
 		return i + 3 + m;
 	return 0;
+}
+
+static bool x86_entry_padding(const uint8_t *code, size_t len)
+{
+	enum x86_quick_kind k;
+	size_t n;
+
+	for (size_t i = 0; i < len; i += n) {
+		n = x86_quick_decode(code + i, len - i, &k);
+		if (!n || k != X86Q_NOP)
+			return false;
+	}
+	return true;
 }
 
 static void x86_prepare(struct object *o)
@@ -305,6 +368,7 @@ const struct machine machine_x86_64 = {
 	.reloc_prel64 = R_X86_64_PC64,
 	.alt_check = x86_alt_check,
 	.ex_check = x86_ex_check,
+	.entry_padding = x86_entry_padding,
 	.prepare = x86_prepare,
 	.step = x86_step,
 };

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "code.h"
 #include "machine.h"
 #include "sort.h"
 
@@ -70,32 +71,27 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 
 	memset(plan, 0, sizeof(*plan));
 	o->mach->prepare(o);
-	/* Every executable section's start, and every symbol inside one. */
-	for (size_t s = 1; s < o->nsecs; s++) {
-		const struct obj_section *sec = &o->secs[s];
-
-		if ((sec->flags & SHF_EXECINSTR) && sec->data) {
-			*VEC_PUSH(bounds, nb, bcap) =
-				(struct sort_pair){ s, sec->addr };
-			total += sec->size;
-		}
+	/* Every code range's start, and every symbol inside one (code.h). */
+	for (size_t r = 0; r < o->ncode; r++) {
+		*VEC_PUSH(bounds, nb, bcap) =
+			(struct sort_pair){ r, o->code[r].addr };
+		total += o->code[r].end - o->code[r].addr;
 	}
 	for (size_t i = 1; i < o->nsyms; i++) {
 		const struct obj_sym *sym = &o->syms[i];
-		const struct obj_section *sec;
+		size_t r;
 
 		if (!sym->defined || sym->type == STT_SECTION ||
 		    sym->type == STT_FILE)
 			continue;
-		sec = &o->secs[sym->shndx];
-		if ((sec->flags & SHF_EXECINSTR) && sec->data &&
-		    sym->addr > sec->addr && sym->addr < sec->addr + sec->size)
+		r = code_range_at(o, sym->addr);
+		if (r < o->ncode && sym->addr > o->code[r].addr)
 			*VEC_PUSH(bounds, nb, bcap) =
-				(struct sort_pair){ sym->shndx, sym->addr };
+				(struct sort_pair){ r, sym->addr };
 	}
 	sort_pairs(bounds, nb);
 	for (size_t i = 0; i < nb; i++) {
-		const struct obj_section *sec = &o->secs[bounds[i].hi];
+		const struct code_range *range = &o->code[bounds[i].hi];
 		struct disasm_segment *g;
 
 		if (i && bounds[i].hi == bounds[i - 1].hi &&
@@ -103,10 +99,11 @@ void disasm_plan(struct object *o, struct disasm_plan *plan, size_t nchunks)
 			continue;
 		g = VEC_PUSH(segs, nsegs, cap);
 		g->addr = bounds[i].lo;
-		g->shndx = (uint32_t)bounds[i].hi;
+		g->shndx = range->shndx;
 		g->func = object_func_at(o, g->addr);
-		g->end = sec->addr + sec->size;
-		if (nsegs > 1 && segs[nsegs - 2].shndx == g->shndx)
+		g->end = range->end;
+		g->range_end = range->end;
+		if (nsegs > 1 && i && bounds[i - 1].hi == bounds[i].hi)
 			segs[nsegs - 2].end = g->addr;
 	}
 	free(bounds);
@@ -183,6 +180,7 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 		uint64_t fend = f ? f->addr + f->size : 0;
 		const uint8_t *code = sec->data + (g->addr - sec->addr);
 		size_t left = (size_t)(g->end - g->addr);
+		size_t avail = (size_t)(g->range_end - g->addr);
 		uint64_t addr = g->addr;
 		/* At the entry of f: the ftrace call is not part of the body. */
 		bool entry = f && f->addr == g->addr;
@@ -193,10 +191,20 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 			bool in_f = f && at < fend;
 			uint32_t n;
 
-			o->mach->step(o, g->shndx, cs, code, left, at, entry, &st);
-			if (st.bytes > left)
+			o->mach->step(o, g->shndx, cs, code, avail, at, entry, &st);
+			if (st.bytes > left) {
+				/* a run of int3 stops at the symbol; one
+				 * instruction across it counts once */
+				if (st.count == st.bytes)
+					st.count = (uint32_t)left;
 				st.bytes = left;
+			}
 			code += st.bytes, left -= st.bytes, addr += st.bytes;
+			avail -= st.bytes;
+			if (st.padding) {
+				c->pad_bytes += st.bytes;
+				continue;
+			}
 			if (!st.count) {
 				c->bad_bytes += st.bytes;
 				if (in_f)
@@ -204,7 +212,8 @@ void disasm_chunk_run(struct object *o, struct disasm_plan *plan, size_t ci,
 				continue;
 			}
 			if (st.unknown) {
-				c->bad_bytes += st.bytes;
+				c->unknown_insns += st.count;
+				c->unknown_bytes += st.bytes;
 				if (in_f)
 					f->bad_bytes += (uint32_t)st.bytes;
 			}
@@ -249,6 +258,9 @@ void disasm_merge(struct object *o, struct disasm_plan *plan)
 		o->ncalls += c->ncalls;
 		o->insns += c->insns;
 		o->bad_bytes += c->bad_bytes;
+		o->unknown_insns += c->unknown_insns;
+		o->unknown_bytes += c->unknown_bytes;
+		o->pad_bytes += c->pad_bytes;
 		free(c->calls);
 	}
 	free(plan->chunks);

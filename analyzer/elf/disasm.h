@@ -3,11 +3,14 @@
  * disasm.h — find the direct calls and count each function's real
  * instructions, with capstone, over every executable section.
  *
- * Decoding follows objdump -d: each executable section is decoded from
+ * Decoding follows objdump -d: each code range (code.h) is decoded from
  * its start and decoding restarts at every symbol in it (so data or an
  * undecodable byte cannot shift instruction boundaries past the next
  * symbol); undecodable bytes (a byte on x86-64, a word on AArch64) are
- * counted and skipped.  Direct calls (x86 call rel32, arm64 bl) and their
+ * counted and skipped.  An instruction that runs on past the next
+ * symbol (the kernel's retbleed_untrain_ret is one byte, 0xf6, the start
+ * of a `test` whose other bytes are retbleed_return_thunk) is decoded
+ * whole and counted once, its bytes up to the symbol consumed.  Direct calls (x86 call rel32, arm64 bl) and their
  * targets, through the .o's relocation where there is one, are the
  * machine's (machine.h, arch-x86.c, arch-arm64.c).
  *
@@ -37,6 +40,7 @@ void disasm_cpu_free(struct disasm_cpu *cpu);
 
 struct disasm_segment {
 	uint64_t addr, end;		/* flat */
+	uint64_t range_end;		/* its code range's end (code.h) */
 	uint32_t shndx;
 	uint32_t func;			/* function containing addr, OBJ_NONE */
 };
@@ -45,7 +49,7 @@ struct disasm_chunk {
 	size_t first, count;		/* segments */
 	struct call_site *calls;
 	size_t ncalls, cap;
-	uint64_t insns, bad_bytes;
+	uint64_t insns, bad_bytes, unknown_insns, unknown_bytes, pad_bytes;
 };
 
 struct disasm_plan {

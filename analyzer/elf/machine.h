@@ -49,10 +49,13 @@ enum insn_branch {
 struct insn_step {
 	size_t bytes;		/* consumed, >= 1 */
 	uint32_t count;		/* instructions; 0: the bytes do not decode */
-	bool unknown;		/* an instruction slot the decoder does not
-				 * know (arm64: a word capstone 4 cannot
-				 * decode, e.g. LSE ldaddl): counted, and
-				 * counted as undecodable too */
+	bool unknown;		/* an instruction capstone does not know,
+				 * its length and class known here (x86:
+				 * EVEX vpclmulqdq, wrussq; arm64: LSE
+				 * ldaddl): counted, apart from the
+				 * instructions capstone decoded */
+	bool padding;		/* fill, not an instruction (arm64: a zero
+				 * word): neither counted nor undecodable */
 	enum insn_role role;
 	enum insn_branch branch;
 	bool known;		/* target (flat) is in this object */
@@ -78,6 +81,13 @@ struct machine {
 	 * when it checks out, else why not. */
 	const char *(*alt_check)(const struct table_alt *alt);
 	const char *(*ex_check)(unsigned type);
+	/*
+	 * Are the len bytes at code, at a function symbol, only the padding
+	 * instructions some builds put before a function's first real one
+	 * (arm64: NOP, BTI; x86: NOPs, endbr64)?  DWARF's entry of such a
+	 * function lies after them (FUNC_ENTRY_PAD_MAX bytes at most).
+	 */
+	bool (*entry_padding)(const uint8_t *code, size_t len);
 	/* Before decoding: symbols the classification needs. */
 	void (*prepare)(struct object *o);
 	/*
@@ -89,6 +99,9 @@ struct machine {
 		     size_t left, uint64_t at, bool entry,
 		     struct insn_step *step);
 };
+
+/* The most bytes entry_padding is asked about: 16 NOPs of arm64. */
+#define FUNC_ENTRY_PAD_MAX 64
 
 extern const struct machine machine_x86_64;
 extern const struct machine machine_arm64;

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <libiberty/demangle.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,6 +370,22 @@ static void object_func_buckets(struct object *o)
 	}
 }
 
+/* A Rust symbol's name demangled into o's strings, NULL for any other. */
+static const char *rust_name(struct object *o, const char *name)
+{
+	char *d;
+	const char *kept;
+
+	if (strncmp(name, "_R", 2) && strncmp(name, "_ZN", 3))
+		return NULL;
+	d = rust_demangle(name, 0);
+	if (!d)
+		return NULL;
+	kept = arena_strdup(&o->strings, d);
+	free(d);
+	return kept;
+}
+
 static void object_funcs(struct object *o)
 {
 	size_t n = 0, out = 0;
@@ -388,7 +405,8 @@ static void object_funcs(struct object *o)
 		*f = (struct obj_func){ .name = s->name, .file = s->file,
 					.addr = s->addr, .value = s->value,
 					.size = s->size, .shndx = s->shndx,
-					.local = s->bind == STB_LOCAL };
+					.local = s->bind == STB_LOCAL,
+					.fragment_of = OBJ_NONE };
 		/* Keep every function inside its section. */
 		if (f->addr < sec->addr || f->addr > sec->addr + sec->size)
 			f->size = 0;
@@ -401,6 +419,8 @@ static void object_funcs(struct object *o)
 		if (!n || o->funcs[n - 1].addr != o->funcs[i].addr)
 			o->funcs[n++] = o->funcs[i];
 	o->nfuncs = n;
+	for (size_t i = 0; i < n; i++)
+		o->funcs[i].demangled = rust_name(o, o->funcs[i].name);
 	object_func_buckets(o);
 	object_fold_padding(o);
 }
@@ -579,6 +599,7 @@ void object_free(struct object *o)
 	free(o->relocs);
 	free(o->funcs);
 	free(o->func_first);
+	free(o->code);
 	free(o->calls);
 	free(o->dcopies);
 	free(o->noreturn);

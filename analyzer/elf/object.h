@@ -55,7 +55,9 @@ struct obj_section {
 
 struct obj_sym {
 	const char *name;
-	const char *file;		/* the STT_FILE before it (locals) */
+	const char *file;		/* the STT_FILE before it (locals): one
+					 * string per STT_FILE symbol, so equal
+					 * pointers are one file */
 	uint64_t addr;			/* flat; 0 when undefined */
 	uint64_t value, size;
 	uint32_t shndx;			/* SHN_UNDEF, SHN_ABS or a section */
@@ -71,10 +73,18 @@ struct obj_reloc {
 	uint32_t type;			/* R_X86_64_*, R_AARCH64_* */
 };
 
+/* Bytes of one section that hold instructions (code.h). */
+struct code_range {
+	uint64_t addr, end;		/* flat, [addr, end) */
+	uint32_t shndx;
+};
+
 /* One function: the code range of a defined STT_FUNC symbol.  Symbols at
  * one address (aliases) give one function, named after the first global. */
 struct obj_func {
-	const char *name;
+	const char *name;		/* its symbol's */
+	const char *demangled;		/* a Rust symbol's name demangled
+					 * (object_func_name), else NULL */
 	const char *file;		/* STT_FILE of its symbol, or NULL */
 	const char *cu;			/* DWARF unit name (dwarf.c) */
 	const char *decl_file;		/* DWARF declaration, when known */
@@ -84,11 +94,16 @@ struct obj_func {
 	uint32_t pad;			/* padding symbol bytes just before addr */
 	uint32_t shndx;
 	bool local;
+	bool locate_tried;		/* dwarf_locate() looked */
 	bool dwarf_copy;		/* out-of-line copy of an inline function */
+	uint32_t fragment_of;		/* fragment.h: the function this .cold or
+					 * .part belongs to; OBJ_NONE: its own */
 	/* disasm.c */
 	uint32_t insns;			/* real instructions, see disasm.h */
+	uint32_t frag_insns;		/* of its fragments (fragment.h) */
 	uint32_t all_insns;
-	uint32_t bad_bytes;
+	uint32_t bad_bytes;		/* undecodable, and of instructions
+					 * capstone does not know */
 	/* calls.c, copies.c */
 	uint32_t sites_in;		/* direct calls reaching it, all inputs */
 	uint32_t tails_in;		/* tail calls (jmp) reaching it */
@@ -197,6 +212,8 @@ struct object {
 	uint32_t *func_first;
 	size_t nbuckets;
 	unsigned func_shift;
+	struct code_range *code;	/* code_find() (code.h): sorted, disjoint */
+	size_t ncode;
 	bool has_symtab;
 	const char *compiler;		/* .comment's "GCC: (...) 12.2.0" or
 					 * "clang version ..."; NULL: none */
@@ -204,7 +221,10 @@ struct object {
 	/* disasm.c */
 	struct call_site *calls;
 	size_t ncalls;
-	uint64_t insns, bad_bytes;
+	uint64_t insns;
+	uint64_t bad_bytes;		/* not decoded at all, padding apart */
+	uint64_t unknown_insns, unknown_bytes;	/* insn_step.unknown */
+	uint64_t pad_bytes;		/* insn_step.padding */
 	uint64_t fentry_addr, return_thunk_addr;	/* 0: none */
 
 	/* dwarf.c */
@@ -213,6 +233,8 @@ struct object {
 	struct dwarf_copy *dcopies;
 	size_t ndcopies;
 	uint64_t dwarf_units;
+	uint64_t dwarf_funcs;		/* functions DWARF puts in o's code */
+	uint64_t dwarf_unmatched;	/* of them, where no function symbol is */
 	struct dwarf_struct dwarf_structs[TABLE_COUNT];	/* table-layout.c */
 	const char **noreturn;		/* subprograms with DW_AT_noreturn */
 	size_t nnoreturn;
@@ -245,6 +267,21 @@ void object_free(struct object *o);
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */
 uint32_t object_func_at(const struct object *o, uint64_t addr);
+/*
+ * The name a function is shown by: Rust's symbols (v0 "_RNv...", legacy
+ * "_ZN...17h<hash>E") demangled by libiberty as nm -C shows them
+ * ("core::panicking::panic_bounds_check"), C's as they are.  Matching
+ * between objects and with the plugin's records uses obj_func.name.
+ */
+static inline const char *object_func_name(const struct obj_func *f)
+{
+	return f->demangled ? f->demangled : f->name;
+}
+/* Real instructions of a function, its fragments' included. */
+static inline uint32_t object_func_insns(const struct obj_func *f)
+{
+	return f->insns + f->frag_insns;
+}
 /* Is name a padding symbol's ("__pfx_", "__cfi_")? */
 bool object_padding_name(const char *name);
 /* Bytes of f with its padding: what the function occupies. */

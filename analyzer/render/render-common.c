@@ -35,6 +35,8 @@ const char *render_callee_class(enum callee_class c)
 		return "placeholder";
 	case CALLEE_FAILURE:
 		return "failure";
+	case CALLEE_VENEER:
+		return "veneer";
 	default:
 		return "plain";
 	}

@@ -135,7 +135,7 @@ static void print_funcs(FILE *out, const struct diff_report *d)
 		{ "INSNS", TT_DELTA }, { "CALLS", TT_DELTA },
 		{ "FUNCTION", TT_TEXT },
 	};
-	struct ttable *t = ttable_new(cols, sizeof(cols) / sizeof(cols[0]), 8);
+	struct ttable *t = ttable_new(cols, ARRAY_SIZE(cols), 8);
 
 	for (size_t i = 0; i < d->nfuncs; i++) {
 		const struct diff_func *f = &d->funcs[i];
@@ -175,7 +175,7 @@ static void print_callees(FILE *out, const struct diff_report *d)
 		{ "%", TT_PCT }, { "TAIL", TT_DELTA }, { "TINY", TT_TEXT },
 		{ "CALLEE", TT_TEXT },
 	};
-	struct ttable *t = ttable_new(cols, sizeof(cols) / sizeof(cols[0]), 6);
+	struct ttable *t = ttable_new(cols, ARRAY_SIZE(cols), 6);
 
 	for (size_t i = 0; i < d->ncallees; i++) {
 		const struct diff_callee *c = &d->callees[i];
@@ -201,7 +201,7 @@ static void print_copies(FILE *out, const struct diff_report *d)
 		{ "OLD", TT_NUM }, { "NEW", TT_NUM }, { "DELTA", TT_DELTA },
 		{ "BYTES", TT_DELTA }, { "KIND", TT_TEXT }, { "FUNCTION", TT_TEXT },
 	};
-	struct ttable *t = ttable_new(cols, sizeof(cols) / sizeof(cols[0]), 5);
+	struct ttable *t = ttable_new(cols, ARRAY_SIZE(cols), 5);
 
 	for (size_t i = 0; i < d->ncopies; i++) {
 		const struct diff_copy *c = &d->copies[i];

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-json.c — --format json: one document per run, described in
- * docs/asmscan.md (format_version 2).  Every list is complete (-n does
+ * docs/asmscan.md (format_version 3).  Every list is complete (-n does
  * not apply); the problems reported on stderr are also in "errors" and
  * "notes", so a reader of stdout alone sees them.  Addresses are "0x…"
  * strings: the virtual address in vmlinux, the offset in "section" in a
@@ -57,8 +57,14 @@ void render_json_objects(struct json *j, const struct report *rep)
 			json_kv_uint(j, "functions", o->nfuncs);
 			json_kv_bool(j, "dwarf", o->has_dwarf);
 			json_kv_uint(j, "dwarf_units", o->dwarf_units);
+			json_kv_uint(j, "dwarf_functions", o->dwarf_funcs);
+			json_kv_uint(j, "dwarf_functions_without_symbol",
+				     o->dwarf_unmatched);
 			json_kv_uint(j, "instructions", o->insns);
 			json_kv_uint(j, "undecodable_bytes", o->bad_bytes);
+			json_kv_uint(j, "unknown_instructions", o->unknown_insns);
+			json_kv_uint(j, "unknown_instruction_bytes", o->unknown_bytes);
+			json_kv_uint(j, "padding_bytes", o->pad_bytes);
 		}
 		json_object_end(j);
 	}
@@ -169,6 +175,12 @@ static void json_copies(struct json *j, const struct report *rep)
 	json_object_end(j);
 	json_groups(j, "functions", cp->clones, cp->nclones, true);
 	json_object_end(j);
+	json_key(j, "fragments");
+	json_object_begin(j);
+	json_kv_uint(j, "cold", cp->fragments_cold);
+	json_kv_uint(j, "part", cp->fragments_part);
+	json_kv_uint(j, "bytes", cp->fragment_bytes);
+	json_object_end(j);
 	json_object_end(j);
 }
 
@@ -191,6 +203,7 @@ static void json_calls(struct json *j, struct report *rep)
 	json_kv_uint(j, "static_call_sites", cr->trampoline_sites);
 	json_kv_uint(j, "placeholder_sites", cr->placeholder_sites);
 	json_kv_uint(j, "failure_sites", cr->failure_sites);
+	json_kv_uint(j, "veneer_sites", cr->veneer_sites);
 	json_key(j, "callees");
 	json_array_begin(j);
 	for (size_t i = 0; i < cr->nrows; i++) {
@@ -198,13 +211,17 @@ static void json_calls(struct json *j, struct report *rep)
 
 		json_object_begin(j);
 		json_kv_string(j, "name", r->name);
+		if (r->ref.func && r->ref.func->demangled)
+			json_kv_string(j, "symbol", r->ref.func->name);
 		if (r->ref.obj && r->has_target)
 			json_place(j, r->ref.obj, r->target);
 		json_kv_uint(j, "sites", r->sites);
 		json_kv_uint(j, "tail_calls", r->tail_calls);
 		json_kv_uint(j, "callers", r->callers);
 		if (r->ref.func && r->ref.func->size) {
-			json_kv_uint(j, "insns", r->ref.func->insns);
+			json_kv_uint(j, "insns", object_func_insns(r->ref.func));
+			if (r->ref.func->frag_insns)
+				json_kv_uint(j, "fragment_insns", r->ref.func->frag_insns);
 			json_kv_uint(j, "bytes", object_func_bytes(r->ref.func));
 		}
 		json_kv_bool(j, "tiny", r->tiny);
@@ -260,7 +277,9 @@ static void json_tables(struct json *j, const struct report *rep)
 		const struct table_row *r = &tr->rows[i];
 
 		json_object_begin(j);
-		json_kv_string(j, "name", r->ref.func->name);
+		json_kv_string(j, "name", object_func_name(r->ref.func));
+		if (r->ref.func->demangled)
+			json_kv_string(j, "symbol", r->ref.func->name);
 		json_place(j, r->ref.obj, r->ref.func->addr);
 		json_kv_bool(j, "copy", r->copy);
 		json_kv_uint(j, "total", r->total);

@@ -98,8 +98,8 @@ static void results(struct json *j, struct report *rep)
 			analysis_locate(&r->ref);
 			snprintf(msg, sizeof(msg),
 				 "%" PRIu64 " direct calls reach %s, a body of %" PRIu32 " real instruction%s (%" PRIu64 " bytes)",
-				 r->sites, r->name, r->ref.func->insns,
-				 r->ref.func->insns == 1 ? "" : "s", r->ref.func->size);
+				 r->sites, r->name, object_func_insns(r->ref.func),
+				 object_func_insns(r->ref.func) == 1 ? "" : "s", r->ref.func->size);
 			result(j, RULE_TINY_CALL, msg, r->ref.func->decl_file,
 			       r->ref.func->decl_line, r->name, r->ref.obj->name);
 		}
@@ -114,7 +114,7 @@ static void results(struct json *j, struct report *rep)
 			analysis_locate(&r->ref);
 			used = (size_t)snprintf(msg, sizeof(msg),
 						"out-of-line copy %s holds %" PRIu64 " special-section entries:",
-						r->ref.func->name, r->total);
+						object_func_name(r->ref.func), r->total);
 			for (int k = 0; k < TABLE_COUNT && used < sizeof(msg); k++)
 				if (r->counts[k])
 					used += (size_t)snprintf(msg + used, sizeof(msg) - used,
@@ -122,7 +122,7 @@ static void results(struct json *j, struct report *rep)
 								 tables_section((enum table_kind)k),
 								 r->counts[k]);
 			result(j, RULE_TABLE_COPY, msg, r->ref.func->decl_file,
-			       r->ref.func->decl_line, r->ref.func->name,
+			       r->ref.func->decl_line, object_func_name(r->ref.func),
 			       r->ref.obj->name);
 		}
 	}

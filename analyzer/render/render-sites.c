@@ -127,7 +127,7 @@ void render_sites_text(FILE *out, const struct report *rep)
 		fputs("no DWARF line table read: IN FUNCS is unknown (0)\n", out);
 	if (!sr->nrows)
 		return;
-	t = ttable_new(cols, sizeof(cols) / sizeof(cols[0]), 9);
+	t = ttable_new(cols, ARRAY_SIZE(cols), 9);
 	for (size_t i = 0; i < sr->nrows; i++) {
 		const struct site_row *r = &sr->rows[i];
 

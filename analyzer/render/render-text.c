@@ -29,6 +29,38 @@ static void pct(char *buf, size_t len, uint64_t part, uint64_t whole)
 		snprintf(buf, len, "0%%");
 }
 
+/*
+ * What decoding left over, in parentheses: bytes that decode as nothing,
+ * instructions capstone does not know (decoded by their length and
+ * class, machine.h), and fill that is no instruction.
+ */
+static void print_decoding(FILE *out, uint64_t bad, uint64_t unknown_insns,
+			   uint64_t unknown_bytes, uint64_t pad)
+{
+	const char *sep = " (";
+	char a[32], b[32];
+
+	if (bad) {
+		fprintf(out, "%s%s %s undecodable", sep, num(a, bad),
+			PL(bad, "byte", "bytes"));
+		sep = "; ";
+	}
+	if (unknown_insns) {
+		fprintf(out, "%s%s %s capstone does not know, %s bytes", sep,
+			num(a, unknown_insns),
+			PL(unknown_insns, "instruction", "instructions"),
+			num(b, unknown_bytes));
+		sep = "; ";
+	}
+	if (pad) {
+		fprintf(out, "%s%s %s of zero padding", sep, num(a, pad),
+			PL(pad, "byte", "bytes"));
+		sep = "; ";
+	}
+	if (*sep == ';')
+		fputc(')', out);
+}
+
 static void print_inputs(FILE *out, const struct report *rep)
 {
 	const struct object_summary *s = &rep->sum;
@@ -47,8 +79,8 @@ static void print_inputs(FILE *out, const struct report *rep)
 			fputs(o->dwarf_failed ? "DWARF unreadable" : "no DWARF", out);
 		if (o->insns)
 			fprintf(out, ", %s instructions", num(c, o->insns));
-		if (o->bad_bytes)
-			fprintf(out, " (%s bytes undecodable)", num(a, o->bad_bytes));
+		print_decoding(out, o->bad_bytes, o->unknown_insns,
+			       o->unknown_bytes, o->pad_bytes);
 		fputc('\n', out);
 		return;
 	}
@@ -60,8 +92,8 @@ static void print_inputs(FILE *out, const struct report *rep)
 		num(b, s->funcs), num(c, s->with_dwarf));
 	if (s->insns)
 		fprintf(out, "; %s instructions", num(a, s->insns));
-	if (s->bad_bytes)
-		fprintf(out, " (%s bytes undecodable)", num(b, s->bad_bytes));
+	print_decoding(out, s->bad_bytes, s->unknown_insns, s->unknown_bytes,
+		       s->pad_bytes);
 	fputc('\n', out);
 }
 
@@ -201,6 +233,10 @@ static void print_copies(FILE *out, struct report *rep)
 	if (cp->nclones)
 		ttable_print(out, t, rep->opts->top, true);
 	ttable_free(t);
+	if (cp->fragments_cold || cp->fragments_part)
+		fprintf(out, "\nFragments: %s .cold and %s .part parts, %s bytes, counted with the functions they belong to\n",
+			num(a, cp->fragments_cold), num(b, cp->fragments_part),
+			num(c, cp->fragment_bytes));
 }
 
 static void print_calls(FILE *out, struct report *rep)
@@ -227,6 +263,8 @@ static void print_calls(FILE *out, struct report *rep)
 		num(d, cr->ftrace_sites), num(e, cr->thunk_sites),
 		num(a, cr->trampoline_sites),
 		num(b, cr->placeholder_sites + cr->failure_sites));
+	if (cr->veneer_sites)
+		fprintf(out, "%s to linker veneers, ", num(a, cr->veneer_sites));
 	fprintf(out, "%s to functions no input defines\n", num(buf, cr->sites_unknown));
 	if (!rep->sum.with_dwarf)
 		fputs("(no DWARF in the inputs: where callees are declared is not known)\n", out);
@@ -244,7 +282,7 @@ static void print_calls(FILE *out, struct report *rep)
 		ttable_num(t, r->tail_calls);
 		ttable_num(t, r->callers);
 		if (known) {
-			ttable_num(t, r->ref.func->insns);
+			ttable_num(t, object_func_insns(r->ref.func));
 			ttable_num(t, object_func_bytes(r->ref.func));
 		} else {
 			ttable_blank(t);
@@ -330,7 +368,7 @@ static void print_tables(FILE *out, struct report *rep)
 				ttable_num(t, r->counts[k]);
 			ttable_num(t, r->total);
 			ttable_text(t, r->copy ? "copy" : "");
-			ttable_text(t, r->ref.func->name);
+			ttable_text(t, object_func_name(r->ref.func));
 			/* Local names repeat: say whose function it is. */
 			ttable_text(t, r->ref.func->cu ? r->ref.func->cu :
 				       r->ref.func->file ? r->ref.func->file :

@@ -17,7 +17,7 @@
  * entries without the unusual ones (new "unusual", "layout" fields),
  * padding symbols folded into their functions (docs/asmscan.md).
  */
-#define ASMSCAN_JSON_FORMAT_VERSION 2
+#define ASMSCAN_JSON_FORMAT_VERSION 3
 
 /* The report (a struct report *) in its format, for output_write(). */
 void render_report(FILE *out, void *arg);

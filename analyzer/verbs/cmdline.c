@@ -149,7 +149,7 @@ static const struct asmscan_verb verbs[] = {
 	  check_main },
 };
 
-#define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
+#define NVERBS ARRAY_SIZE(verbs)
 
 static const char usage_head[] =
 	"Usage: asmscan [OPTION]... [VERB] FILE...\n"

@@ -64,7 +64,7 @@ assert (c['tiny']['old_sites'], c['tiny']['new_sites'], c['tiny']['delta']) == (
 assert c['tiny']['old_tiny'] and c['tiny']['new_tiny']
 s = d['summary']
 assert (s['call_sites']['removed'], s['call_sites']['added']) == (2, 0), s['call_sites']
-assert s['copies']['dwarf'] is None and d['verb'] == 'diff' and d['format_version'] == 2
+assert s['copies']['dwarf'] is None and d['verb'] == 'diff' and d['format_version'] == 3
 PY
 expect 0 "$ASMSCAN" diff -n 3 old/unit.o new/unit.o
 grep -Eq "^ +15 +11 +-4 +-26.7% +7 +5 +-2 +0 +shrinks$" out.txt || fail "text row of shrinks: $(cat out.txt)"

@@ -16,7 +16,7 @@
  * dwarf_scan_func() reads must have libdw's DW_AT_noreturn, name (for a
  * noreturn one) and code (its entry and bytes, as dwarf_die_code()
  * finds them with dwarf_lowpc(), dwarf_highpc(), dwarf_ranges() and
- * dwarf_entrypc()), and none a copy of an inline function by libdw's DW_AT_abstract_origin
+ * dwarf_entrypc(), and its other ranges' starts), and none a copy of an inline function by libdw's DW_AT_abstract_origin
  * chain; every struct name dwarf_scan_name() reads must be dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
  * compared.  Prints how many DIEs were compared and how many units and
  * functions were read here; exit 1 on disagreement (up to 20 shown), 2
@@ -78,8 +78,8 @@ static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_uni
 			 Dwarf_Die *die, struct tally *t)
 {
 	struct dwarf_scan_func f;
-	Dwarf_Addr entry;
-	uint64_t off = dwarf_dieoffset(die), size;
+	struct dwarf_code where;
+	uint64_t off = dwarf_dieoffset(die);
 	bool code;
 
 	t->funcs++;
@@ -88,24 +88,30 @@ static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_uni
 	t->funcs_read++;
 	if (f.noreturn != (dwarf_hasattr(die, DW_AT_noreturn) != 0))
 		wrong(t, off, "DW_AT_noreturn differs");
-	if (f.noreturn && !same_str(f.name, dwarf_diename(die)))
-		wrong(t, off, "its name differs from dwarf_diename()'s");
-	code = dwarf_die_code(die, &entry, &size);
+	if (f.noreturn && !same_str(f.name, dwarf_die_symbol_name(die)))
+		wrong(t, off, "its name differs from dwarf_die_symbol_name()'s");
+	code = dwarf_die_code(die, &where);
 	if (code != f.code)
 		wrong(t, off, f.code ? "code here, none by libdw" : "no code here, code by libdw");
-	else if (code && (entry != f.entry || size != f.size))
+	else if (code && (where.entry != f.where.entry || where.size != f.where.size))
 		wrong(t, off, "its entry or size differs from libdw's");
+	else if (code && (where.nparts != f.where.nparts ||
+			  memcmp(where.part, f.where.part,
+				 where.nparts * sizeof(where.part[0]))))
+		wrong(t, off, "its other ranges differ from libdw's");
 	else if (code && libdw_copy(die))
 		wrong(t, off, "read here, but libdw finds a copy of an inline function");
 }
 
-/* The scan's DIEs of one unit against libdw's, from first. */
+/* The scan's DIEs of one unit against libdw's, from first (and the
+ * children of namespaces, depth deep), the scan's i-th next. */
 static void compare(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
-		    Dwarf_Die *first, struct tally *t)
+		    Dwarf_Die *first, struct tally *t, size_t *next,
+		    unsigned depth)
 {
-	Dwarf_Die die = *first;
+	Dwarf_Die die = *first, child;
 	char why[128];
-	size_t i = 0;
+	size_t i = *next;
 	int rc;
 
 	do {
@@ -117,6 +123,7 @@ static void compare(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		t->wanted += want;
 		if (i >= s->ndies) {
 			wrong(t, off, "libdw's, not in the scan");
+			*next = i;
 			return;
 		}
 		if (s->dies[i].off != off) {
@@ -143,10 +150,17 @@ static void compare(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 			}
 		}
 		i++;
+		if (tag == DW_TAG_namespace && depth < DWARF_SCAN_NAMESPACES &&
+		    dwarf_child(&die, &child) == 0) {
+			*next = i;
+			compare(s, u, &child, t, next, depth + 1);
+			i = *next;
+		}
 	} while ((rc = dwarf_siblingof(&die, &die)) == 0);
+	*next = i;
 	if (rc < 0)
 		wrong(t, dwarf_dieoffset(first), "libdw's walk of the unit fails");
-	if (i < s->ndies)
+	if (!depth && i < s->ndies)
 		wrong(t, s->dies[i].off, "the scan's, not libdw's");
 }
 
@@ -236,7 +250,9 @@ static int run_file(const char *path, struct tally *t)
 			u.first = (uint64_t)((const uint8_t *)first.addr - u.info);
 			if (dwarf_scan_unit(&s, &u)) {
 				t->scanned++;
-				compare(&s, &u, &first, t);
+				size_t next = 0;
+
+				compare(&s, &u, &first, t, &next, 0);
 			}
 		} else if (rc > 0) {
 			t->scanned++;		/* nothing to walk */

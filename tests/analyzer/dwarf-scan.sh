@@ -11,8 +11,10 @@
 #     scanned;
 #   - the same program with its abbreviation table damaged (a code twice):
 #     the scan leaves the unit to libdw instead of reading it otherwise;
-#   - with FETCH, Debian's dbg vmlinux of each KVER: no disagreement,
-#     every unit scanned, every unit DIE read without libdw.
+#   - with FETCH, Debian's dbg vmlinux of each KVER (or KVER:ARCH, e.g.
+#     newest:arm64): no disagreement, every unit scanned, every unit DIE
+#     read without libdw; the newest kernel's Rust units put functions in
+#     namespaces, which both walks enter.
 set -euo pipefail
 DIFF=${1:?usage: $0 DIFF CC [FETCH KVER...]}
 CC=${2:?usage: $0 DIFF CC [FETCH KVER...]}
@@ -124,7 +126,8 @@ PY
 fi
 
 for kver in "$@"; do
-	fetch_vmlinux "$FETCH" "$kver"
+	# KVER or KVER:ARCH (newest:arm64)
+	fetch_vmlinux "$FETCH" "${kver%%:*}" "$(echo "$kver:amd64" | cut -d: -f2)"
 	vmlinux=$VMLINUX
 	expect 0 "$DIFF" "$vmlinux"
 	echo "$kver: $(cat out.txt)"

@@ -44,7 +44,7 @@ expect 2 "$ASMSCAN" -f json tables.exe copies-a.o copies-b.o weird.o missing.o
 python3 - out.txt <<'PY' || fail "JSON document after an error: $(head -c 2000 out.txt)"
 import json, sys
 rep = json.load(open(sys.argv[1], encoding='utf-8'))
-assert rep['format_version'] == 2
+assert rep['format_version'] == 3
 assert rep['tool']['name'] == 'asmscan' and rep['verb'] == 'summary'
 # the problems, and no result: one without missing.o would look whole
 assert sorted(rep) == ['errors', 'format_version', 'notes', 'tool', 'verb'], sorted(rep)
@@ -56,7 +56,7 @@ python3 - out.txt <<'PY' || fail "JSON document: $(head -c 2000 out.txt)"
 import json, sys
 text = open(sys.argv[1], encoding='utf-8').read()
 rep = json.loads(text)                       # one document, nothing after it
-assert rep['format_version'] == 2
+assert rep['format_version'] == 3
 assert rep['tool']['name'] == 'asmscan' and rep['verb'] == 'summary'
 for key in ('objects', 'copies', 'calls', 'tables', 'errors', 'notes'):
     assert key in rep, key

@@ -9,6 +9,8 @@ their kinds, by the rule docs/asmscan.md states (a name ending in .cold
 or .cold.N is "cold", else the first suffix: isra, constprop, part,
 lto_priv/localalias are "other").  Padding symbols (__pfx_NAME,
 __cfi_NAME) are not functions: they fold into the function after them.
+A fragment that belongs to a function (fragment_oracle.py, from the
+matching readelf -s) is neither: it counts with that function.
 Compares them with the "copies" of an
 `asmscan copies --format json` document over the same FILEs; exits 1 on
 any difference.
@@ -18,6 +20,8 @@ import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
+
+import fragment_oracle
 
 
 def clone_kind(name):
@@ -39,15 +43,28 @@ def main():
     nm, doc = sys.argv[1:3]
     places = defaultdict(set)       # local name -> {(file, value)}
     clones = defaultdict(Counter)   # base -> kind -> symbols
+    readelf = nm[:-2] + 'readelf' if nm.endswith('nm') else 'readelf'
+    with open(doc) as f:
+        rep = json.load(f)['copies']
+    listed = {(i['object'], int(i['address'], 16))
+              for g in rep['clones']['functions'] + rep['duplicates']['functions']
+              for i in g['instances']}
     for path in sys.argv[3:]:
         out = subprocess.run([nm, '-f', 'sysv', '--defined-only', path], check=True,
                              stdout=subprocess.PIPE, universal_newlines=True).stdout
+        funcs = fragment_oracle.functions(readelf, path)
+        owned, unsure = fragment_oracle.owners(
+            f for f in funcs if not f[2].startswith(('__pfx_', '__cfi_')))
+        # an unsure one is a clone of its own when asmscan lists it so
+        owned = {k: v for k, v in owned.items()
+                 if k not in unsure or (path, k[1]) not in listed}
+        tied = {(name, addr) for addr, _, name, _, _, sec in funcs if (sec, addr) in owned}
         for line in out.splitlines():
             f = [x.strip() for x in line.split('|')]
             if len(f) < 7 or f[3] != 'FUNC':
                 continue
             name, value, cls = f[0], f[1], f[2]
-            if name.startswith(('__pfx_', '__cfi_')):
+            if name.startswith(('__pfx_', '__cfi_')) or (name, int(value, 16)) in tied:
                 continue
             if cls == 't':
                 places[name].add((path, value))
@@ -57,8 +74,6 @@ def main():
     want_dups = {n: len(p) for n, p in places.items() if len(p) > 1}
     want_clones = {b: dict(k) for b, k in clones.items()}
 
-    with open(doc) as f:
-        rep = json.load(f)['copies']
     got_dups = {g['name']: g['copies'] for g in rep['duplicates']['functions']}
     got_clones = {g['name']: g['kinds'] for g in rep['clones']['functions']}
     bad = 0

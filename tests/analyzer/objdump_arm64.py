@@ -12,11 +12,25 @@ nothing of asmscan) and compares with `asmscan calls --all --format json`:
     address objdump prints;
   - tail calls per callee: a `b` (not b.cond) whose target is the start
     of another function, or whose R_AARCH64_JUMP26 relocation names a
-    symbol;
+    symbol, unless the two are parts of one function by their names
+    (NAME, NAME.cold, NAME.part.N: GCC's fragments);
   - real instructions of every function asmscan lists with a body: what
     objdump shows inside its symbol's size (readelf -s: code after it with
     no symbol of its own, such as a cold path, is not the function's),
-    less nop, bti, the PAC hints (paci*, auti*) and ret/retaa/retab.
+    less nop, bti, the PAC hints (paci*, auti*) and ret/retaa/retab, the
+    zero words of padding (udf #0) and words in the A64 encoding's
+    unallocated space (op0 0001, 0011, or 0000 with bit 31 clear beyond
+    UDF's 16 bits — with it set, SME's — of objdump's ".inst ...
+    undefined"); asmscan's count less what it says
+    its fragments hold.  In a linked file (vmlinux) a function is its
+    STT_FUNC symbol, by address (local names repeat), and a symbol of
+    another type inside it (a label of an assembly function) does not end
+    it; a tail call must reach an STT_FUNC symbol's start.
+
+Also prints how many bytes objdump shows as undefined instructions in
+code ("objdump bad bytes: N"; data that the $d mapping symbols mark is
+shown as .word, not decoded), which the e2e tests hold asmscan's
+undecodable bytes to.
 
 Prints the differences and exits 1 if there are any.
 """
@@ -25,6 +39,8 @@ import re
 import subprocess
 import sys
 from collections import Counter
+
+import fragment_oracle
 
 FUNC_HDR = re.compile(r'^([0-9a-f]+) <(.+)>:$')
 INSN = re.compile(r'^\s*([0-9a-f]+):\t(\S+)\s*(.*)$')
@@ -50,6 +66,26 @@ def func_sizes(readelf, path):
     return sizes
 
 
+undefined = 0         # words objdump shows as undefined instructions
+
+
+INST = re.compile(r'^0x([0-9a-f]+)')
+
+
+def body_word(mn, ops):
+    """Is objdump's instruction line one real instruction of a body?"""
+    if NOT_BODY.match(mn) or mn == '.word':
+        return False
+    if mn == 'udf' and ops.split()[0] in ('#0', '#0x0'):
+        return False                    # a zero word: padding
+    m = INST.match(ops) if mn == '.inst' else None
+    if m:
+        w = int(m.group(1), 16)
+        op0 = (w >> 25) & 0xf
+        return not (op0 in (1, 3) or (op0 == 0 and not w >> 31 and w >> 16))
+    return True
+
+
 def parse(objdump, path, relocatable):
     args = [objdump, '-d', '--no-show-raw-insn'] + (['-r'] if relocatable else [])
     out = subprocess.run(args + [path], check=True, stdout=subprocess.PIPE,
@@ -69,11 +105,16 @@ def parse(objdump, path, relocatable):
             continue
         m = FUNC_HDR.match(line)
         if m:
-            func = m.group(2)
-            start = int(m.group(1), 16)
-            funcs[section][start] = func
-            size = sizes.get((func, start))
-            end = start + size if size else None
+            name, at = m.group(2), int(m.group(1), 16)
+            funcs[section][at] = name
+            size = sizes.get((name, at))
+            # in a linked file only an STT_FUNC symbol starts a function,
+            # and another symbol past its end is outside every function
+            if relocatable or size is not None:
+                func, start = name, at
+                end = start + size if size else None
+            elif end is None or at >= end:
+                func = start = end = None
             continue
         m = RELOC.match(line)
         if m:
@@ -83,7 +124,12 @@ def parse(objdump, path, relocatable):
         if m:
             off = int(m.group(1), 16)
             owner = func if end is None or off < end else None
+            if owner is not None and not relocatable:
+                owner = start           # local names repeat in vmlinux
             insns.append((section, owner, off, m.group(2), m.group(3)))
+            if 'undefined' in m.group(3):
+                global undefined
+                undefined += 1
     return funcs, insns, relocs
 
 
@@ -101,10 +147,11 @@ def oracle(objdump, path, relocatable):
     for sec, offs in funcs.items():
         for off, name in offs.items():
             starts[(sec, off)] = name
-    all_starts = {off: name for (sec, off), name in starts.items()}
+    # linked: the functions' starts, by address
+    fstarts = {at: name for name, at in func_sizes(objdump.replace('objdump', 'readelf'), path)}
     calls, tails, real = Counter(), Counter(), Counter()
     for sec, func, off, mn, ops in insns:
-        if not NOT_BODY.match(mn):
+        if body_word(mn, ops):
             real[func] += 1
         if mn not in ('bl', 'b'):
             continue
@@ -126,9 +173,12 @@ def oracle(objdump, path, relocatable):
         else:
             # A tail call leaves for the start of another function.
             if relocatable:
-                if r or (callee in funcs.get(sec, {}).values() and callee != func):
+                if (r or (callee in funcs.get(sec, {}).values() and callee != func)) \
+                        and fragment_oracle.family(callee) != fragment_oracle.family(func or ''):
                     tails[callee] += 1
-            elif callee in all_starts and all_starts[callee] != func:
+            elif func is not None and callee in fstarts and callee != func and \
+                    (func not in fstarts or fragment_oracle.family(fstarts[callee]) !=
+                     fragment_oracle.family(fstarts[func])):
                 tails[callee] += 1
     return calls, tails, real
 
@@ -151,10 +201,11 @@ def main():
             ours_t[key(c)] += c['tail_calls']
         if 'insns' in c:
             checked_insns += 1
-            if real[c['name']] != c['insns']:
+            own = c['insns'] - c.get('fragment_insns', 0)
+            if real[key(c)] != own:
                 bad += 1
                 print('%s: objdump shows %d real instructions, asmscan %d'
-                      % (c['name'], real[c['name']], c['insns']))
+                      % (c['name'], real[key(c)], own))
     for what, theirs, ours in (('calls', calls, ours_c), ('tail calls', tails, ours_t)):
         for k in sorted(set(theirs) | set(ours), key=str):
             if theirs[k] != ours[k]:
@@ -163,6 +214,7 @@ def main():
                     what, '0x%x' % k if isinstance(k, int) else k, theirs[k], ours[k]))
     print('%s: %d call sites to %d callees, %d tail calls, %d bodies counted (objdump); %d differ'
           % (path, sum(calls.values()), len(calls), sum(tails.values()), checked_insns, bad))
+    print('objdump bad bytes: %d' % (4 * undefined))
     return 1 if bad or not (calls or tails) or not checked_insns else 0
 
 

@@ -8,6 +8,14 @@ json` document.  In a linked file (vmlinux) the callee is the target
 address objdump prints; in a .o it is the relocation's symbol (a section
 symbol plus addend is turned into the function objdump names at that
 offset) or, for a call resolved by the assembler, objdump's <name>.
+In a linked file only code counts: objdump decodes every executable
+section, but a section that is also writable (7.x links kexec's code into
+.data, which becomes "WAX") holds code only inside its sized STT_FUNC and
+STT_NOTYPE symbols (readelf -s); calls objdump finds elsewhere in it are
+data.  Also prints how many bytes objdump shows as "(bad)" in that code
+("objdump bad bytes: N"), which the e2e tests hold asmscan's undecodable
+bytes to.
+
 Prints the differences and exits 1 if there are any.
 """
 import json
@@ -23,6 +31,29 @@ RELOC = re.compile(r'^\s*([0-9a-f]+): (R_X86_64_\w+)\s+(\S+)$')
 SECTION = re.compile(r'^Disassembly of section (\S+):$')
 
 
+def writable_code(readelf, path):
+    """{section: [(start, end)]} of the code in writable executable ones."""
+    out = subprocess.run([readelf, '-SW', '-sW', path], check=True,
+                         stdout=subprocess.PIPE, universal_newlines=True).stdout
+    wax, index, spans = set(), {}, {}
+    for line in out.splitlines():
+        m = re.match(r'\s*\[\s*(\d+)\]\s+(\S+)\s+PROGBITS\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S*)', line)
+        if m:
+            index[m.group(1)] = m.group(2)
+            if 'W' in m.group(3) and 'X' in m.group(3):
+                wax.add(m.group(2))
+            continue
+        f = line.split()
+        if (len(f) == 8 and f[3] in ('FUNC', 'NOTYPE') and f[2].isdigit() and
+                int(f[2]) and index.get(f[6]) in wax):
+            a = int(f[1], 16)
+            spans.setdefault(index[f[6]], []).append((a, a + int(f[2])))
+    return {s: spans.get(s, []) for s in wax}
+
+
+BAD = re.compile(r'\(bad\)|undefined')
+
+
 def objdump_counts(objdump, path, relocatable):
     args = [objdump, '-d', '--no-show-raw-insn']
     if relocatable:
@@ -34,11 +65,17 @@ def objdump_counts(objdump, path, relocatable):
     funcs = {}
     section = None
     pending = None          # (call offset, objdump's <name>)
+    wax = {} if relocatable else writable_code(objdump.replace('objdump', 'readelf'), path)
+    spans = None            # the current section's code, if it is such
+    bad_at = None           # the last "(bad)" line's address
+    global bad_bytes
     for line in out.splitlines():
         m = SECTION.match(line)
         if m:
             section = m.group(1)
             funcs.setdefault(section, {})
+            spans = wax.get(section)
+            bad_at = None
             continue
         m = FUNC_HDR.match(line)
         if m:
@@ -58,6 +95,12 @@ def objdump_counts(objdump, path, relocatable):
         m = INSN.match(line)
         if not m:
             continue
+        at = int(m.group(1), 16)
+        if spans is not None and not any(a <= at < b for a, b in spans):
+            continue        # data in a writable executable section
+        if bad_at is not None and 0 < at - bad_at < 16:
+            bad_bytes += at - bad_at
+        bad_at = at if BAD.search(m.group(2)) else None
         c = CALL.match(m.group(2))
         if not c:
             continue
@@ -88,6 +131,9 @@ def objdump_counts(objdump, path, relocatable):
     return named
 
 
+bad_bytes = 0
+
+
 def main():
     objdump, path, doc = sys.argv[1:4]
     with open(doc) as f:
@@ -113,6 +159,7 @@ def main():
     total_t, total_o = sum(theirs.values()), sum(ours.values())
     print('%s: %d direct call sites to %d callees (objdump), %d to %d (asmscan), %d callees differ'
           % (path, total_t, len(theirs), total_o, len(ours), bad))
+    print('objdump bad bytes: %d' % bad_bytes)
     return 1 if bad else 0
 
 

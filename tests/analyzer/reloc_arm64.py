@@ -6,7 +6,9 @@ Every entry of .altinstructions, __ex_table, __bug_table and __jump_table
 starts with `.long site - .`, which leaves an R_AARCH64_PREL32 relocation
 at the entry's first byte (in a .o, and in a program linked with
 --emit-relocs).  Its symbol + addend is the site; the function holding it
-is the STT_FUNC symbol (readelf -s: section, value, size) that covers it.
+is the STT_FUNC symbol (readelf -s: section, value, size) that covers it,
+or the function a fragment covering it belongs to (NAME.part.N, NAME.cold:
+fragment_oracle.py).
 Entries per table and per function must equal those of `asmscan tables
 --format json`.  The entry sizes are 6.1's (12, 12, 12 with
 DEBUG_BUGVERBOSE, 16).
@@ -16,6 +18,8 @@ import re
 import subprocess
 import sys
 from collections import Counter
+
+import fragment_oracle
 
 TABLES = {'.altinstructions': 12, '__ex_table': 12, '__bug_table': 12,
           '__jump_table': 16}
@@ -47,10 +51,15 @@ def main():
             v, size = int(m.group(1), 16), int(m.group(2))
             funcs.append((int(m.group(3)), v, v + size, m.group(4)))
 
+    syms = fragment_oracle.functions(readelf, path)
+    by_key = {(sec, a): name for a, _, name, _, _, sec in syms}
+    owner = {by_key[frag]: by_key[home]
+             for frag, home in fragment_oracle.owners(syms)[0].items()}
+
     def func_at(shndx, addr):
         for s, a, e, name in funcs:
             if (not rel or s == shndx) and a <= addr < e:
-                return name
+                return owner.get(name, name)
         return None
 
     theirs = Counter()

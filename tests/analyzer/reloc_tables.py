@@ -7,8 +7,10 @@ Each special-section entry was written as `.long site - .`; the link keeps
 its R_X86_64_PC32 relocation (objdump -r -j SECTION), whose symbol +
 addend is the site.  The tables' bounds are the linker script's start and
 stop symbols (nm); the function a site falls in is the STT_FUNC symbol
-(nm -f sysv, with its size) that covers it.  Counts per table and per
-function (by address) must equal those of `asmscan tables --format json`.
+(nm -f sysv, with its size) that covers it, or the function a fragment
+covering it belongs to (NAME.cold, NAME.part.N: fragment_oracle.py).
+Counts per table and per function (by address) must equal those of
+`asmscan tables --format json`.
 
 __ex_table is the exception: scripts/sorttable sorts it after the link and
 turns its relocations into R_X86_64_NONE, so its sites are computed here
@@ -22,6 +24,8 @@ import struct
 import subprocess
 import sys
 from collections import Counter, defaultdict
+
+import fragment_oracle
 
 TABLES = [  # section name in asmscan, entry size, start, stop
     ('.altinstructions', 12, '__alt_instructions', '__alt_instructions_end'),
@@ -118,6 +122,16 @@ def main():
     for r in rep['functions']:
         for sec, n in r['entries'].items():
             got_funcs[int(r['address'], 16)][sec] += n
+    # A fragment's entries are its function's; an unsure tie is asmscan's
+    # to make (fragment_oracle.owners).
+    owned, unsure = fragment_oracle.owners(
+        f for f in fragment_oracle.functions('readelf', vmlinux)
+        if not f[2].startswith(('__pfx_', '__cfi_')))
+    for (fsec, frag), (_, home) in owned.items():
+        if (fsec, frag) in unsure and frag in got_funcs:
+            continue
+        if frag in want_funcs:
+            want_funcs[home].update(want_funcs.pop(frag))
     bad = 0
     for name, *_ in TABLES:
         if want_total[name] != got_total.get(name):

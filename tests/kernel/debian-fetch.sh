@@ -117,6 +117,10 @@ set_state() {
 	esac
 	dir=$cache/apt/$state-$arch
 	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
+	# The state's lock, held while its files are written and read (a
+	# download lets it go: the .deb is the caller's).
+	exec 6>"$cache/apt/.$state-$arch.lock"
+	flock 6
 	[ -f "$dir/status" ] || : >"$dir/status"
 	local key main
 	key=$(keyring)
@@ -145,7 +149,7 @@ set_state() {
 }
 
 # update [force]: the private lists, when missing, old, or forced.  Runs
-# under the state's lock, as find does.
+# under the state's lock (set_state's).
 update() {
 	local force=${1:-} max=${ASMINLINE_APT_MAX_HOURS:-24} age
 	if [ -f "$dir/updated" ] && [ -z "$force" ]; then
@@ -179,8 +183,6 @@ find_pkg() {
 			pkg=$(newest "$1")
 		fi
 	else
-		exec 6>"$cache/apt/.$state-$arch.lock"
-		flock 6
 		update $fresh
 		pkg=$(newest "$1")
 	fi
@@ -196,6 +198,7 @@ find_pkg() {
 download() {
 	[ $# -eq 3 ] || usage
 	local pkg=$1 version=$2 to=$3 debs
+	[ "$state" = system ] || exec 6>&-
 	mkdir -p "$to"
 	(cd "$to" && apt-get "${apt_opts[@]}" download -qq "$pkg=$version" >&2) ||
 		skip "apt-get download $pkg=$version from Debian $state ($arch) failed (no network or no mirror)"

@@ -20,15 +20,16 @@ no_kernel() {
 	[ "${ASMINLINE_ALLOW_SKIP:-}" != 1 ] || skip "$*"
 	fail "$* (ASMINLINE_ALLOW_SKIP=1 makes this a skip)"
 }
-# fetch_vmlinux FETCH KVER: VMLINUX set to the path of Debian's dbg
-# vmlinux of KVER, as FETCH (tests/kernel/fetch-vmlinux.sh) gets it; none
-# to be had is no_kernel, anything else going wrong a failure.  Not in a
-# $(...): the test must end here, with its message, when it does.
+# fetch_vmlinux FETCH KVER [ARCH]: VMLINUX set to the path of Debian's dbg
+# vmlinux of KVER for ARCH (amd64, the default, or arm64), as FETCH
+# (tests/kernel/fetch-vmlinux.sh) gets it; none to be had is no_kernel,
+# anything else going wrong a failure.  Not in a $(...): the test must end
+# here, with its message, when it does.
 fetch_vmlinux() {
-	local fetch=$1 kver=$2 rc=0
-	VMLINUX=$("$fetch" --kver "$kver") || rc=$?
-	[ "$rc" -ne 77 ] || no_kernel "no Debian $kver dbg vmlinux here (fetch-vmlinux.sh said why above)"
-	[ "$rc" -eq 0 ] && [ -f "$VMLINUX" ] || fail "fetch-vmlinux.sh --kver $kver failed ($rc)"
+	local fetch=$1 kver=$2 arch=${3:-amd64} rc=0
+	VMLINUX=$("$fetch" --kver "$kver" --arch "$arch") || rc=$?
+	[ "$rc" -ne 77 ] || no_kernel "no Debian $kver $arch dbg vmlinux here (fetch-vmlinux.sh said why above)"
+	[ "$rc" -eq 0 ] && [ -f "$VMLINUX" ] || fail "fetch-vmlinux.sh --kver $kver --arch $arch failed ($rc)"
 }
 need() {
 	local t
