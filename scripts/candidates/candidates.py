@@ -546,6 +546,7 @@ class Run:
     # -- the run --------------------------------------------------------
     def main(self):
         self.setup()
+        self.commit = project_commit()
         self.build_warn()
         self.guard()
         self.rank()

@@ -170,7 +170,7 @@ def write(run, chosen):
     rt = load(run.path("runtime", "runtime.json"))
     rt_site = load(run.path("runtime", "site.json"))
     r = run.ranking
-    doc = {"format_version": 1, "settings": s, "flagged_sites": len(r["sites"]),
+    doc = {"format_version": 1, "settings": s, "asminline": run.commit, "flagged_sites": len(r["sites"]),
            "flagged_statements": r["statements"], "units_with_records": r["units"],
            "blocked_by_asm": r["blocked_by_asm"], "sites": results, "verify": verify,
            "runtime": {"site": rt_site and rt_site.get("site"),
@@ -180,7 +180,7 @@ def write(run, chosen):
         json.dump(doc, f, indent=1)
         f.write("\n")
     rows = rows_of(results)
-    head = (f"Linux {s['version']} {s['arch']} {s['config']}, {s['compiler']}, "
+    head = (f"Linux {s['version']} {s['arch']} {s['config']}, {s['compiler']}, asminline {run.commit}, "
             f"{'units ' + ','.join(run.units) if run.units else 'whole vmlinux'}: "
             f"{len(r['sites'])} flagged sites ({r['statements']} statements in {r['units']} units, "
             f"{r['blocked_by_asm']} refused calls blocked by asm); what-ifs of {len(results)}\n")
