@@ -50,7 +50,8 @@ struct obj_section {
 	uint64_t flags;			/* SHF_* */
 	uint32_t type;			/* SHT_* */
 	const unsigned char *data;	/* size bytes; NULL: NOBITS, compressed */
-	uint32_t rel_first, rel_count;	/* its relocations (ET_REL), by offset */
+	uint32_t rel_first, rel_count;	/* its relocations (ET_REL, allocated
+					 * sections only), by offset */
 };
 
 struct obj_sym {
