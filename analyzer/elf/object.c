@@ -635,9 +635,15 @@ void object_close_image(struct object *o)
 		munmap(o->map, o->map_len);
 	o->map = NULL;
 	o->image = NULL;
+	/* The relocations say what the bytes hold: gone with them. */
+	free(o->relocs);
+	o->relocs = NULL;
+	o->nrelocs = 0;
 	/* secs is NULL when the section headers were refused. */
-	for (size_t i = 0; o->secs && i < o->nsecs; i++)
+	for (size_t i = 0; o->secs && i < o->nsecs; i++) {
 		o->secs[i].data = NULL;
+		o->secs[i].rel_first = o->secs[i].rel_count = 0;
+	}
 }
 
 void object_copy_image(const struct object *o, struct object_copy *c)

@@ -23,8 +23,8 @@
  * Lifetime: object_open() maps the file and reads sections and symbols;
  * the analyses fill their parts (disasm.c, dwarf.c, tables.c), possibly in
  * several threads that write disjoint parts; object_close_image() drops
- * the mapping and libelf handle but keeps names and results (strings live
- * in the object's arena).
+ * the mapping, the libelf handle and the relocations but keeps names and
+ * results (strings live in the object's arena).
  */
 #ifndef ASMSCAN_OBJECT_H
 #define ASMSCAN_OBJECT_H
