@@ -40,7 +40,7 @@ struct dwarf_walk {
 	Dwarf *dw;
 	Dwfl *dwfl;			/* ET_REL: addresses go through dwfl */
 	Dwfl_Module *mod;
-	struct object_copy copy;	/* ET_REL: the image dwfl relocates */
+	char *copy;			/* ET_REL: the image dwfl relocates */
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	bool last;			/* the units up to .debug_info's end */

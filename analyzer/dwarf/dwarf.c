@@ -296,8 +296,7 @@ static bool walk_units(struct dwarf_walk *w)
 	return units_end_ok(w, off);
 }
 
-/* ET_REL: libdwfl relocates .debug_* in place: on a private copy
- * (object.h). */
+/* ET_REL: libdwfl relocates .debug_* in place: on a private copy. */
 static bool dwarf_rel_open(struct dwarf_walk *w)
 {
 	const struct object *o = w->o;
@@ -307,9 +306,10 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
-	object_copy_image(o, &w->copy);
-	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name,
-					    (char *)w->copy.image, o->size);
+	w->copy = xmalloc(o->size);
+	memcpy(w->copy, o->image, o->size);
+	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
+					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
@@ -509,8 +509,7 @@ static void walk_free(struct dwarf_walk *w, bool keep_dw)
 		dwarf_end(w->dw);
 	if (w->elf && !keep_dw)
 		elf_end(w->elf);
-	if (w->copy.image)
-		object_copy_free(&w->copy);
+	free(w->copy);
 }
 
 /*

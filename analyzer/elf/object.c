@@ -646,42 +646,6 @@ void object_close_image(struct object *o)
 	}
 }
 
-void object_copy_image(const struct object *o, struct object_copy *c)
-{
-	uint64_t off = (uint64_t)(o->image - (const unsigned char *)o->map);
-	struct stat st;
-	int fd;
-
-	memset(c, 0, sizeof(*c));
-	fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
-	if (fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
-	    (uint64_t)st.st_size >= o->map_len) {
-		c->map_len = o->map_len;
-		c->map = mmap(NULL, c->map_len, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE, fd, 0);
-		if (c->map == MAP_FAILED)
-			c->map = NULL;
-	}
-	if (fd >= 0)
-		close(fd);
-	/* Its pages are the file's until written, as o->map's are. */
-	if (c->map) {
-		c->image = (unsigned char *)c->map + off;
-		return;
-	}
-	c->image = xmalloc(o->size);
-	memcpy(c->image, o->image, o->size);
-}
-
-void object_copy_free(struct object_copy *c)
-{
-	if (c->map)
-		munmap(c->map, c->map_len);
-	else
-		free(c->image);
-	memset(c, 0, sizeof(*c));
-}
-
 void object_free(struct object *o)
 {
 	object_close_image(o);

@@ -264,20 +264,6 @@ void object_close_image(struct object *o);
  */
 void object_release(const struct object *o, const void *from, size_t len);
 void object_free(struct object *o);
-/*
- * A private, writable copy of the image for a library that writes into
- * it (libdwfl relocates a .o's .debug_* in place and empties the RELA
- * sections it applied): a second copy-on-write mapping of the file, so
- * only the pages written are copied, or a copy in memory when the file
- * cannot be mapped again.  object_copy_free() drops it.
- */
-struct object_copy {
-	unsigned char *image;		/* o->size bytes */
-	void *map;			/* the mapping, or NULL: image is malloc'd */
-	size_t map_len;
-};
-void object_copy_image(const struct object *o, struct object_copy *c);
-void object_copy_free(struct object_copy *c);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */
