@@ -374,10 +374,18 @@ static void visit_struct(struct dwarf_walk *w, Dwarf_Die *die)
 	Dwarf_Attribute a;
 	Dwarf_Word size;
 
+	bool wanted = false;
+
 	if (!w->structs_left)
 		return;
+	/* The name first: a module's structs are mostly none of them. */
 	name = dwarf_diename(die);
-	if (!name || dwarf_hasattr(die, DW_AT_declaration) ||
+	for (int t = 0; name && t < TABLE_COUNT; t++) {
+		const char *want = table_layout_struct((enum table_kind)t);
+
+		wanted |= want && !w->structs[t].size && !strcmp(name, want);
+	}
+	if (!wanted || dwarf_hasattr(die, DW_AT_declaration) ||
 	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))
 		return;
 	for (int t = 0; t < TABLE_COUNT; t++) {
