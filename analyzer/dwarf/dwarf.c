@@ -15,6 +15,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "dwarf-die.h"
+#include "dwarf-rel.h"
 #include "dwarf-walk.h"
 #include "sites-lines.h"
 #include "table-layout.h"
@@ -308,6 +309,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 	}
 	w->copy = xmalloc(o->size);
 	memcpy(w->copy, o->image, o->size);
+	dwarf_rel_prepare(o, (unsigned char *)w->copy);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {
