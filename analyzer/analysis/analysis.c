@@ -35,14 +35,27 @@ struct batch {
 	size_t ndwarf;			/* its tasks */
 };
 
-static void *cpu_new(void)
+/* A worker's own: its disassembler, its buffer for a .o's DWARF. */
+struct worker {
+	void *cpu;
+	struct dwarf_scratch scratch;
+};
+
+static void *worker_new(void)
 {
-	return disasm_cpu_new();
+	struct worker *k = xcalloc(1, sizeof(*k));
+
+	k->cpu = disasm_cpu_new();
+	return k;
 }
 
-static void cpu_free(void *state)
+static void worker_free(void *state)
 {
-	disasm_cpu_free(state);
+	struct worker *k = state;
+
+	disasm_cpu_free(k->cpu);
+	dwarf_scratch_free(&k->scratch);
+	free(k);
 }
 
 /* Plan what the pool runs for o (main thread). */
@@ -168,11 +181,13 @@ static void group_task(void *ctx, size_t task, void *state)
 	struct batch *b = &g->b[g->task_obj[task]];
 	size_t t = g->task_at[task];
 
+	struct worker *k = state;
+
 	if (t < b->ndwarf) {
-		dwarf_plan_run(b->dwarf, t);
+		dwarf_plan_run(b->dwarf, t, &k->scratch);
 		return;
 	}
-	disasm_chunk_run(b->o, &b->plan, t - b->ndwarf, state);
+	disasm_chunk_run(b->o, &b->plan, t - b->ndwarf, k->cpu);
 }
 
 static void group_tables_task(void *ctx, size_t task, void *state)
@@ -281,7 +296,7 @@ static void group_run(struct group *g, struct report *rep, struct pool *pool,
 void analysis_run(const struct asmscan_options *opts,
 		  const struct input_list *inputs, struct report *rep)
 {
-	struct pool *pool = pool_new(opts->jobs, cpu_new, cpu_free);
+	struct pool *pool = pool_new(opts->jobs, worker_new, worker_free);
 	const struct machine *run = NULL;
 
 	memset(rep, 0, sizeof(*rep));

@@ -297,8 +297,14 @@ static bool walk_units(struct dwarf_walk *w)
 	return units_end_ok(w, off);
 }
 
+void dwarf_scratch_free(struct dwarf_scratch *scratch)
+{
+	free(scratch->buf);
+	memset(scratch, 0, sizeof(*scratch));
+}
+
 /* ET_REL: libdwfl relocates .debug_* in place: on a private copy. */
-static bool dwarf_rel_open(struct dwarf_walk *w)
+static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
 	const struct object *o = w->o;
 
@@ -307,8 +313,20 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
-	w->copy = xmalloc(o->size);
-	memcpy(w->copy, o->image, o->size);
+	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
+		w->copy = xmalloc(o->size);
+		w->copy_own = true;
+	} else {
+		if (scratch->cap < o->size) {
+			size_t cap = o->size + o->size / 4;
+
+			free(scratch->buf);
+			scratch->cap = cap < DWARF_SCRATCH_MAX ? cap : DWARF_SCRATCH_MAX;
+			scratch->buf = xmalloc(scratch->cap);
+		}
+		w->copy = scratch->buf;
+	}
+	object_read_image(o, w->copy);
 	dwarf_rel_prepare(o, (unsigned char *)w->copy);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
@@ -423,7 +441,22 @@ size_t dwarf_plan_tasks(const struct dwarf_plan *p)
 	return p ? p->nparts + p->lines : 0;
 }
 
-void dwarf_plan_run(struct dwarf_plan *p, size_t task)
+/* A .o's walk is over: its Dwfl and copy go (nothing reads them after). */
+static void dwarf_rel_close(struct dwarf_walk *w)
+{
+	if (w->dwfl)
+		dwfl_end(w->dwfl);	/* its Dwarf with it */
+	w->dwfl = NULL;
+	w->mod = NULL;
+	w->dw = NULL;
+	if (w->copy_own)
+		free(w->copy);
+	w->copy = NULL;
+	w->copy_own = false;
+}
+
+void dwarf_plan_run(struct dwarf_plan *p, size_t task,
+		    struct dwarf_scratch *scratch)
 {
 	struct dwarf_walk *w;
 
@@ -435,12 +468,17 @@ void dwarf_plan_run(struct dwarf_plan *p, size_t task)
 	w = &p->parts[task];
 	if (w->failed)
 		return;
-	if (w->o->type == ET_REL && !dwarf_rel_open(w))
+	if (w->o->type != ET_REL) {
+		walk_units(w);
 		return;
-	walk_units(w);
-	/* A relocatable object's lines need its dwfl: here, after the walk. */
-	if (!w->failed && w->o->type == ET_REL)
-		site_lines_walk(w->o, w->dw, flat_addr_cb, w);
+	}
+	if (dwarf_rel_open(w, scratch)) {
+		walk_units(w);
+		/* A relocatable object's lines need its dwfl: here, after the walk. */
+		if (!w->failed)
+			site_lines_walk(w->o, w->dw, flat_addr_cb, w);
+	}
+	dwarf_rel_close(w);
 }
 
 /* Hand the parts' findings to o, in unit order. */
@@ -505,13 +543,11 @@ static void walk_free(struct dwarf_walk *w, bool keep_dw)
 	free(w->dcopies);
 	free(w->noreturn);
 	free(w->notes);
-	if (w->dwfl)
-		dwfl_end(w->dwfl);	/* its Dwarf with it */
-	else if (w->dw && !keep_dw)
+	dwarf_rel_close(w);
+	if (w->dw && !keep_dw)
 		dwarf_end(w->dw);
 	if (w->elf && !keep_dw)
 		elf_end(w->elf);
-	free(w->copy);
 }
 
 /*

@@ -646,6 +646,27 @@ void object_close_image(struct object *o)
 	}
 }
 
+void object_read_image(const struct object *o, void *buf)
+{
+	uint64_t off = o->map ? (uint64_t)(o->image - (const unsigned char *)o->map) : 0;
+	size_t done = 0;
+	int fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
+
+	while (fd >= 0 && done < o->size) {
+		ssize_t n = pread(fd, (char *)buf + done, o->size - done,
+				  (off_t)(off + done));
+
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			break;
+		if (n > 0)
+			done += (size_t)n;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (done < o->size)
+		memcpy(buf, o->image, o->size);
+}
+
 void object_free(struct object *o)
 {
 	object_close_image(o);

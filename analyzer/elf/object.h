@@ -264,6 +264,12 @@ void object_close_image(struct object *o);
  */
 void object_release(const struct object *o, const void *from, size_t len);
 void object_free(struct object *o);
+/*
+ * o's bytes, o->size of them, into buf: read from its file (the page
+ * cache copied once, where copying the mapping faults its pages in
+ * first), or copied from the image when the file cannot be read.
+ */
+void object_read_image(const struct object *o, void *buf);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */
