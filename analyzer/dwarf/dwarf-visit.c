@@ -383,7 +383,8 @@ static void visit_struct(struct dwarf_walk *w, Dwarf_Die *die)
 	for (int t = 0; name && t < TABLE_COUNT; t++) {
 		const char *want = table_layout_struct((enum table_kind)t);
 
-		wanted |= want && !w->structs[t].size && !strcmp(name, want);
+		wanted |= want && !w->structs[t].size && name[0] == want[0] &&
+			  !strcmp(name, want);
 	}
 	if (!wanted || dwarf_hasattr(die, DW_AT_declaration) ||
 	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))

@@ -432,6 +432,16 @@ static int reloc_cmp(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* Offsets strictly ascending (as the assembler writes them): sorted
+ * already, and no two equal that qsort could order either way. */
+static bool relocs_ascending(const struct obj_reloc *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (v[i].offset <= v[i - 1].offset)
+			return false;
+	return true;
+}
+
 /* A RELA section and the section it fixes (sh_info). */
 struct rela_sec {
 	Elf_Scn *scn;
@@ -535,7 +545,7 @@ static bool object_relocs(struct object *o)
 		}
 		if (!ok)
 			break;
-		if (n > first)
+		if (n > first && !relocs_ascending(v + first, n - first))
 			qsort(v + first, n - first, sizeof(*v), reloc_cmp);
 		o->secs[target].rel_first = (uint32_t)first;
 		o->secs[target].rel_count = (uint32_t)(n - first);
