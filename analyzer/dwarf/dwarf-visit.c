@@ -446,8 +446,9 @@ static bool struct_wanted(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 /*
  * The DIEs dwarf_scan_unit() found, as the libdw walk would visit them: a
  * function that is not a copy (most) read by dwarf_scan_func() as
- * visit_subprogram() reads it, anything else by libdw.  Only a linked
- * object is scanned: its DWARF addresses are flat ones.
+ * visit_subprogram() reads it, anything else by libdw.  In a relocatable
+ * object (its DWARF addresses are libdwfl's, not flat ones) every
+ * function is libdw's too: the scan only finds the DIEs.
  */
 bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 			      const struct dwarf_scan_unit *u, const char *cu)
@@ -459,7 +460,8 @@ bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 
 		if (d->tag == DW_TAG_subprogram && w->structs_only)
 			continue;
-		if (d->tag == DW_TAG_subprogram &&
+		/* a .o's addresses are not flat: its functions by libdw */
+		if (d->tag == DW_TAG_subprogram && !w->mod &&
 		    dwarf_scan_func(&w->scan, u, d->off, &f)) {
 			if (f.noreturn)
 				note_noreturn_name(w, f.name);

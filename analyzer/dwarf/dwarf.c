@@ -155,6 +155,42 @@ static bool libdw_sections_plain(const struct object *o)
 	return true;
 }
 
+/*
+ * What dwarf-scan.c reads for w: the sections as they are in the file,
+ * the ones libdw reads, at the same offsets in image (o's, or the copy
+ * libdwfl relocated); walk_unit() scans a unit only where libdw's
+ * .debug_info is that one.
+ */
+static void scan_sections(struct dwarf_walk *w, const unsigned char *image)
+{
+	const struct object *o = w->o;
+	const struct obj_section *info = debug_info(o), *abbrev, *str, *line_str;
+	const struct obj_section *ranges, *rnglists;
+
+	if (!info || !libdw_sections_plain(o) ||
+	    libdw_section(o, ".debug_info") != info ||
+	    !(abbrev = libdw_section(o, ".debug_abbrev")))
+		return;
+	str = libdw_section(o, ".debug_str");
+	line_str = libdw_section(o, ".debug_line_str");
+	ranges = libdw_section(o, ".debug_ranges");
+	rnglists = libdw_section(o, ".debug_rnglists");
+#define AT(sec) (image + ((sec)->data - o->image))
+	w->scan.abbrev = AT(abbrev);
+	w->scan.abbrev_size = abbrev->size;
+	w->scan.str = str ? AT(str) : NULL;
+	w->scan.str_size = str ? str->size : 0;
+	w->scan.line_str = line_str ? AT(line_str) : NULL;
+	w->scan.line_str_size = line_str ? line_str->size : 0;
+	w->scan.ranges = ranges ? AT(ranges) : NULL;
+	w->scan.ranges_size = ranges ? ranges->size : 0;
+	w->scan.rnglists = rnglists ? AT(rnglists) : NULL;
+	w->scan.rnglists_size = rnglists ? rnglists->size : 0;
+	w->info_data = AT(info);
+	w->info_size = info->size;
+#undef AT
+}
+
 /* Where a DWARF 5 unit header keeps its unit type; 0 before DWARF 5. */
 static unsigned unit_type(const uint8_t *info, Dwarf_Off off, unsigned version,
 			  unsigned offset_size)
@@ -340,6 +376,8 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		return false;
 	}
 	w->eager = true;
+	/* The DIEs found by the scan, read by libdw (addresses not flat). */
+	scan_sections(w, (const unsigned char *)w->copy);
 	return true;
 }
 
@@ -348,9 +386,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 
 struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 {
-	const struct obj_section *info = debug_info(o), *abbrev = NULL;
-	const struct obj_section *str = NULL, *line_str = NULL;
-	const struct obj_section *ranges = NULL, *rnglists = NULL;
+	const struct obj_section *info = debug_info(o);
 	struct dwarf_plan *p;
 	Dwarf *dw;
 	Dwarf_Off off = 0, next, *starts = NULL;
@@ -398,32 +434,9 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 			dwarf_walk_error(w, "%s", dwarf_errmsg(-1));
 	}
 	free(starts);
-	/* Sections as they are in the file, the ones libdw reads. */
-	if (libdw_sections_plain(o) && libdw_section(o, ".debug_info") == info) {
-		abbrev = libdw_section(o, ".debug_abbrev");
-		str = libdw_section(o, ".debug_str");
-		line_str = libdw_section(o, ".debug_line_str");
-		ranges = libdw_section(o, ".debug_ranges");
-		rnglists = libdw_section(o, ".debug_rnglists");
-	}
 	for (size_t k = 0; k < p->nparts; k++) {
-		struct dwarf_walk *w = &p->parts[k];
-
-		dwarf_files_init(&w->files, o);
-		if (!abbrev)
-			continue;
-		w->scan.abbrev = abbrev->data;
-		w->scan.abbrev_size = abbrev->size;
-		w->scan.str = str ? str->data : NULL;
-		w->scan.str_size = str ? str->size : 0;
-		w->scan.line_str = line_str ? line_str->data : NULL;
-		w->scan.line_str_size = line_str ? line_str->size : 0;
-		w->scan.ranges = ranges ? ranges->data : NULL;
-		w->scan.ranges_size = ranges ? ranges->size : 0;
-		w->scan.rnglists = rnglists ? rnglists->data : NULL;
-		w->scan.rnglists_size = rnglists ? rnglists->size : 0;
-		w->info_data = info->data;
-		w->info_size = info->size;
+		dwarf_files_init(&p->parts[k].files, o);
+		scan_sections(&p->parts[k], o->image);
 	}
 	/* The line tables of the records' sites, beside the walk. */
 	if (o->site_lines) {
@@ -453,6 +466,8 @@ static void dwarf_rel_close(struct dwarf_walk *w)
 		free(w->copy);
 	w->copy = NULL;
 	w->copy_own = false;
+	w->info_data = NULL;		/* the scan's sections were the copy's */
+	w->scan.abbrev = NULL;
 }
 
 void dwarf_plan_run(struct dwarf_plan *p, size_t task,
