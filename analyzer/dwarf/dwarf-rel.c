@@ -37,7 +37,8 @@ static unsigned field_size(unsigned e_machine, uint32_t type)
 	if (e_machine == EM_X86_64)
 		return type == R_X86_64_64 ? 8 : type == R_X86_64_32 ? 4 : 0;
 	if (e_machine == EM_AARCH64)
-		return type == R_AARCH64_ABS64 ? 8 : type == R_AARCH64_ABS32 ? 4 : 0;
+		return type == R_AARCH64_ABS64 ? 8 :
+		       type == R_AARCH64_ABS32 ? 4 : 0;
 	return 0;
 }
 
@@ -47,7 +48,8 @@ static bool over_headers(const Elf64_Ehdr *eh, size_t nsecs, uint64_t off,
 			 uint64_t size)
 {
 	uint64_t sh_end = eh->e_shoff + nsecs * sizeof(Elf64_Shdr);
-	uint64_t ph_end = eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr);
+	uint64_t ph_end =
+		eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr);
 
 	if (off < sizeof(Elf64_Ehdr))
 		return true;
@@ -163,8 +165,10 @@ void dwarf_rel_prepare(const struct object *o, unsigned char *copy)
 		if (tsh->sh_type == SHT_NOBITS || !tsh->sh_size ||
 		    (tsh->sh_flags & (SHF_COMPRESSED | SHF_ALLOC)) ||
 		    !debug_section(o->secs[rsh->sh_info].name) ||
-		    rsh->sh_offset > o->size || rsh->sh_size > o->size - rsh->sh_offset ||
-		    tsh->sh_offset > o->size || tsh->sh_size > o->size - tsh->sh_offset ||
+		    rsh->sh_offset > o->size ||
+		    rsh->sh_size > o->size - rsh->sh_offset ||
+		    tsh->sh_offset > o->size ||
+		    tsh->sh_size > o->size - tsh->sh_offset ||
 		    over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) ||
 		    over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size))
 			continue;
