@@ -437,7 +437,8 @@ static bool struct_wanted(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 	for (int t = 0; t < TABLE_COUNT; t++) {
 		const char *want = table_layout_struct((enum table_kind)t);
 
-		if (want && !w->structs[t].size && !strcmp(name, want))
+		if (want && !w->structs[t].size && name[0] == want[0] &&
+		    !strcmp(name, want))
 			return true;
 	}
 	return false;

@@ -353,11 +353,10 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		w->copy = xmalloc(o->size);
 		w->copy_own = true;
 	} else {
-		if (scratch->cap < o->size) {
-			size_t cap = o->size + o->size / 4;
-
-			free(scratch->buf);
-			scratch->cap = cap < DWARF_SCRATCH_MAX ? cap : DWARF_SCRATCH_MAX;
+		/* All of it at once: only the pages written are ever
+		 * faulted in, and none is cleared twice. */
+		if (!scratch->buf) {
+			scratch->cap = DWARF_SCRATCH_MAX;
 			scratch->buf = xmalloc(scratch->cap);
 		}
 		w->copy = scratch->buf;
