@@ -9,6 +9,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "calls.h"
 #include "code.h"
@@ -34,65 +35,53 @@ struct batch {
 	size_t ndwarf;			/* its tasks */
 };
 
-/* The DWARF tasks first (the long ones), then the chunks. */
-static void batch_task(void *ctx, size_t task, void *state)
-{
-	struct batch *b = ctx;
+/* A worker's own: its disassembler, its buffer for a .o's DWARF. */
+struct worker {
+	void *cpu;
+	struct dwarf_scratch scratch;
+};
 
-	if (task < b->ndwarf) {
-		dwarf_plan_run(b->dwarf, task);
-		return;
-	}
-	disasm_chunk_run(b->o, &b->plan, task - b->ndwarf, state);
+static void *worker_new(void)
+{
+	struct worker *k = xcalloc(1, sizeof(*k));
+
+	k->cpu = disasm_cpu_new();
+	return k;
 }
 
-static void tables_task(void *ctx, size_t kind, void *state)
+static void worker_free(void *state)
 {
-	(void)state;
-	tables_plan_run(ctx, kind);
+	struct worker *k = state;
+
+	disasm_cpu_free(k->cpu);
+	dwarf_scratch_free(&k->scratch);
+	free(k);
 }
 
-static void *cpu_new(void)
+/* Plan what the pool runs for o (main thread). */
+static void batch_plan(const struct asmscan_options *opts, struct batch *b,
+		       struct object *o)
 {
-	return disasm_cpu_new();
-}
-
-static void cpu_free(void *state)
-{
-	disasm_cpu_free(state);
-}
-
-static void analyse_object(const struct asmscan_options *opts,
-			   struct pool *pool, struct object *o)
-{
-	struct batch b = { .o = o };
-	size_t ntasks;
-
+	memset(b, 0, sizeof(*b));
+	b->o = o;
 	/* sites counts the calls into the functions holding flagged asm */
-	b.disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
-				 ASMSCAN_WANT_SITES);
+	b->disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
+				  ASMSCAN_WANT_SITES);
 	if (!opts->no_dwarf && (opts->want & ~ASMSCAN_WANT_CHECK))
-		b.dwarf = dwarf_plan(o, opts->jobs);
-	b.ndwarf = dwarf_plan_tasks(b.dwarf);
-	if (b.disasm)
-		disasm_plan(o, &b.plan,
+		b->dwarf = dwarf_plan(o, opts->jobs);
+	b->ndwarf = dwarf_plan_tasks(b->dwarf);
+	if (b->disasm)
+		disasm_plan(o, &b->plan,
 			    code_bytes(o) > ANALYSIS_SPLIT_BYTES ? opts->jobs * 8 : 1);
-	/* DWARF first: a few long tasks, the chunks fill in around them. */
-	ntasks = b.plan.nchunks + b.ndwarf;
-	if (ntasks)
-		pool_run(pool, ntasks, batch_task, &b);
-	dwarf_finish(o, b.dwarf);
-	if (b.disasm)
-		disasm_merge(o, &b.plan);
-	fragments_link(o);
-	if (opts->want & ASMSCAN_WANT_TABLES) {
-		/* A task per kind: a vmlinux's eight take 100 M instructions. */
-		struct tables_plan *tp = tables_plan(o);
+}
 
-		pool_run(pool, TABLE_COUNT, tables_task, tp);
-		tables_finish(o, tp);
-	} else
-		o->table_counts = xcalloc(1, sizeof(*o->table_counts));
+/* Put the pool's results into o (main thread). */
+static void batch_finish(struct batch *b)
+{
+	dwarf_finish(b->o, b->dwarf);
+	if (b->disasm)
+		disasm_merge(b->o, &b->plan);
+	fragments_link(b->o);
 }
 
 static void summarise(struct report *rep, const struct object *o)
@@ -123,10 +112,12 @@ static void summarise(struct report *rep, const struct object *o)
  * name, which means nothing between an x86-64 and an arm64 build.  The
  * first object read sets the machine; an object of another one is an
  * error when named on the command line, and skipped with a note when found
- * in a directory or archive.  False: o was dropped.
+ * in a directory or archive.  False: o is to be dropped, and *said holds
+ * what to report for it, in its turn: that, then what opening it said.
  */
 static bool same_machine(const struct asmscan_options *opts,
-			 const struct machine **run, struct object *o)
+			 const struct machine **run, struct object *o,
+			 struct asmscan_msgs *said)
 {
 	const struct input_object *in = o->in;
 	bool named = !in->member && !strcmp(in->path, opts->inputs[in->input]);
@@ -135,52 +126,216 @@ static bool same_machine(const struct asmscan_options *opts,
 		*run = o->mach;
 	if (o->mach == *run)
 		return true;
-	if (named)
-		asmscan_errorf(o->name, "cannot analyse",
-			       "%s object in a run of %s objects (one machine per run)",
-			       o->mach->name, (*run)->name);
-	else
-		asmscan_notef(o->name, "skipped",
-			      "%s object in a run of %s objects (one machine per run)",
-			      o->mach->name, (*run)->name);
+	asmscan_msgs_add(said, named ? ASMSCAN_ERROR : ASMSCAN_NOTE, o->name,
+			 named ? "cannot analyse" : "skipped",
+			 "%s object in a run of %s objects (one machine per run)",
+			 o->mach->name, (*run)->name);
+	for (size_t i = 0; i < o->msgs.n; i++)
+		*VEC_PUSH(said->v, said->n, said->cap) = o->msgs.v[i];
+	o->msgs.n = 0;
 	return false;
+}
+
+/*
+ * Objects are read in groups of consecutive inputs, so that both CPUs
+ * work on a directory of small modules too: the pool opens a group's
+ * objects, then runs every object's DWARF walk and disassembly chunks in
+ * one batch, then its table readers.  Everything between (the machine
+ * check, the plugin's records, merging results) and every message is
+ * done on the main thread in input order, so the report and stderr are
+ * those of one object after another, whatever the grouping and -j.
+ * A group ends after GROUP_OBJECTS objects or GROUP_BYTES of files: its
+ * images are mapped together.
+ */
+#define GROUP_OBJECTS 16
+#define GROUP_BYTES (128u << 20)
+
+struct group {
+	const struct asmscan_options *opts;
+	const struct input_list *inputs;
+	size_t first, n;		/* inputs[first..first+n) */
+	struct object *objs;		/* n, in rep->objs */
+	bool *opened;
+	struct asmscan_msgs *dropped;	/* n: what to say for a dropped one */
+	bool *is_dropped;
+	struct batch *b;		/* kept ones, nb */
+	size_t nb;
+	size_t *task_obj;		/* a batch task: its batch, local index */
+	size_t *task_at;
+};
+
+static void open_task(void *ctx, size_t i, void *state)
+{
+	struct group *g = ctx;
+	struct object *o = &g->objs[i];
+
+	(void)state;
+	g->opened[i] = object_open(o, &g->inputs->v[g->first + i]);
+	if (g->opened[i])
+		code_find(o);
+}
+
+static void group_task(void *ctx, size_t task, void *state)
+{
+	struct group *g = ctx;
+	struct batch *b = &g->b[g->task_obj[task]];
+	size_t t = g->task_at[task];
+
+	struct worker *k = state;
+
+	if (t < b->ndwarf) {
+		dwarf_plan_run(b->dwarf, t, &k->scratch);
+		return;
+	}
+	disasm_chunk_run(b->o, &b->plan, t - b->ndwarf, k->cpu);
+}
+
+static void group_tables_task(void *ctx, size_t task, void *state)
+{
+	struct tables_plan **tp = ctx;
+
+	(void)state;
+	tables_plan_run(tp[task / TABLE_COUNT], task % TABLE_COUNT);
+}
+
+static uint64_t input_bytes(const struct input_object *in)
+{
+	struct stat st;
+
+	if (in->size)
+		return in->size;
+	return stat(in->path, &st) ? 0 : (uint64_t)st.st_size;
+}
+
+/* How many inputs from first make one group. */
+static size_t group_size(const struct input_list *inputs, size_t first)
+{
+	uint64_t bytes = input_bytes(&inputs->v[first]);
+	size_t n = 1;
+
+	while (first + n < inputs->n && n < GROUP_OBJECTS) {
+		uint64_t more = input_bytes(&inputs->v[first + n]);
+
+		if (bytes + more > GROUP_BYTES)
+			break;
+		bytes += more;
+		n++;
+	}
+	return n;
+}
+
+static void group_run(struct group *g, struct report *rep, struct pool *pool,
+		      const struct machine **run)
+{
+	const struct asmscan_options *opts = g->opts;
+	size_t ntasks = 0, k;
+
+	progress_show("[%zu/%zu] %s", g->first + 1, g->inputs->n,
+		      g->inputs->v[g->first].name);
+	pool_run(pool, g->n, open_task, g);
+	/* In input order: which objects are analysed, their records. */
+	for (size_t i = 0; i < g->n; i++) {
+		struct object *o = &g->objs[i];
+
+		if (!g->opened[i])
+			continue;
+		if (!same_machine(opts, run, o, &g->dropped[i])) {
+			g->is_dropped[i] = true;
+			continue;
+		}
+		if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
+			sites_object_read(rep, o);
+		if (!o->has_symtab)
+			object_note(o, "no .symtab",
+				    "stripped: functions, calls into them and copies cannot be named");
+		batch_plan(opts, &g->b[g->nb++], o);
+	}
+	/* Every object's DWARF tasks first (the long ones), then the chunks. */
+	for (k = 0; k < g->nb; k++)
+		ntasks += g->b[k].ndwarf + g->b[k].plan.nchunks;
+	g->task_obj = xcalloc(ntasks ? ntasks : 1, sizeof(*g->task_obj));
+	g->task_at = xcalloc(ntasks ? ntasks : 1, sizeof(*g->task_at));
+	ntasks = 0;
+	for (k = 0; k < g->nb; k++)
+		for (size_t t = 0; t < g->b[k].ndwarf; t++, ntasks++) {
+			g->task_obj[ntasks] = k;
+			g->task_at[ntasks] = t;
+		}
+	for (k = 0; k < g->nb; k++)
+		for (size_t t = 0; t < g->b[k].plan.nchunks; t++, ntasks++) {
+			g->task_obj[ntasks] = k;
+			g->task_at[ntasks] = g->b[k].ndwarf + t;
+		}
+	if (ntasks)
+		pool_run(pool, ntasks, group_task, g);
+	free(g->task_obj);
+	free(g->task_at);
+	for (k = 0; k < g->nb; k++)
+		batch_finish(&g->b[k]);
+	/* A task per kind and object: a vmlinux's eight take 100 M instructions. */
+	if (opts->want & ASMSCAN_WANT_TABLES) {
+		struct tables_plan **tp = xcalloc(g->nb ? g->nb : 1, sizeof(*tp));
+
+		for (k = 0; k < g->nb; k++)
+			tp[k] = tables_plan(g->b[k].o);
+		if (g->nb)
+			pool_run(pool, g->nb * TABLE_COUNT, group_tables_task, tp);
+		for (k = 0; k < g->nb; k++)
+			tables_finish(g->b[k].o, tp[k]);
+		free(tp);
+	} else {
+		for (k = 0; k < g->nb; k++)
+			g->b[k].o->table_counts =
+				xcalloc(1, sizeof(*g->b[k].o->table_counts));
+	}
+	for (k = 0; k < g->nb; k++)
+		if (!g->b[k].o->dwarf_keep)
+			object_close_image(g->b[k].o);
 }
 
 void analysis_run(const struct asmscan_options *opts,
 		  const struct input_list *inputs, struct report *rep)
 {
-	struct pool *pool = pool_new(opts->jobs, cpu_new, cpu_free);
+	struct pool *pool = pool_new(opts->jobs, worker_new, worker_free);
 	const struct machine *run = NULL;
 
 	memset(rep, 0, sizeof(*rep));
 	rep->opts = opts;
 	rep->objs = xcalloc(inputs->n ? inputs->n : 1, sizeof(*rep->objs));
-	for (size_t i = 0; i < inputs->n; i++) {
-		struct object *o = &rep->objs[rep->nobjs++];
+	for (size_t first = 0; first < inputs->n;) {
+		struct group g = { .opts = opts, .inputs = inputs, .first = first };
 
-		progress_show("[%zu/%zu] %s", i + 1, inputs->n, inputs->v[i].name);
-		if (object_open(o, &inputs->v[i])) {
-			code_find(o);
-			if (!same_machine(opts, &run, o)) {
+		g.n = group_size(inputs, first);
+		g.objs = &rep->objs[rep->nobjs];
+		g.opened = xcalloc(g.n, sizeof(*g.opened));
+		g.is_dropped = xcalloc(g.n, sizeof(*g.is_dropped));
+		g.dropped = xcalloc(g.n, sizeof(*g.dropped));
+		g.b = xcalloc(g.n, sizeof(*g.b));
+		group_run(&g, rep, pool, &run);
+		/* Report in input order; drop the objects of another machine. */
+		for (size_t i = 0; i < g.n; i++) {
+			struct object *o = &g.objs[i];
+
+			if (g.is_dropped[i]) {
 				progress_clear();
-				asmscan_msgs_report(&o->msgs);
+				asmscan_msgs_report(&g.dropped[i]);
+				asmscan_msgs_free(&g.dropped[i]);
 				object_free(o);
-				rep->nobjs--;
 				continue;
 			}
-			if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
-				sites_object_read(rep, o);
-			if (!o->has_symtab)
-				object_note(o, "no .symtab",
-					    "stripped: functions, calls into them and copies cannot be named");
-			analyse_object(opts, pool, o);
-			if (!o->dwarf_keep)
-				object_close_image(o);
+			if (o->msgs.n)
+				progress_clear();
+			asmscan_msgs_report(&o->msgs);
+			summarise(rep, o);
+			if (&rep->objs[rep->nobjs] != o)
+				rep->objs[rep->nobjs] = *o;
+			rep->nobjs++;
 		}
-		if (o->msgs.n)
-			progress_clear();
-		asmscan_msgs_report(&o->msgs);
-		summarise(rep, o);
+		free(g.opened);
+		free(g.is_dropped);
+		free(g.dropped);
+		free(g.b);
+		first += g.n;
 	}
 	progress_clear();
 	pool_free(pool);

@@ -4,10 +4,12 @@
  * the per-object results together into what the renderers print (struct
  * report, report.h).
  *
- * Per object (in input order): object_open(), then one -j batch of
- * disassembly chunks and the DWARF walk, then the tables; its messages are
- * reported before the next object starts, so stderr, stdout and the JSON
- * document come out in the same order whatever -j is.
+ * Per group of consecutive objects (up to 16 of them, 128 MB of files):
+ * object_open() of each, then one -j batch of every object's disassembly
+ * chunks and DWARF walk, then one of their tables; the machine check, the
+ * plugin's records and the merging of results are done object by object
+ * in input order, and each object's messages are reported in turn, so
+ * stderr, stdout and the JSON document are the same whatever -j is.
  *
  * Across objects (analysis_report()): a call in a .o to an undefined
  * symbol reaches the global function of that name in another input if

@@ -114,8 +114,16 @@ void json_escape(FILE *out, const char *str)
 	const unsigned char *s = (const unsigned char *)str;
 
 	while (*s) {
+		const unsigned char *run = s;
 		size_t len;
 
+		/* ASCII that needs no escape: a run at a time, not a byte */
+		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
+			s++;
+		if (s > run)
+			fwrite(run, 1, (size_t)(s - run), out);
+		if (!*s)
+			break;
 		if (*s == '"' || *s == '\\') {
 			fputc('\\', out);
 			fputc(*s++, out);

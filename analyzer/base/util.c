@@ -107,30 +107,46 @@ struct arena_block {
 	max_align_t data[];
 };
 
+/*
+ * Blocks grow from ARENA_FIRST to ARENA_BLOCK: an object's arenas (its
+ * own, and the DWARF walk's and each table reader's moved into it) often
+ * hold a few hundred bytes, and a run over a distribution's 4,000
+ * modules keeps every object's.
+ */
+#define ARENA_FIRST 512
 #define ARENA_BLOCK 65536
 
-void *arena_alloc(struct arena *a, size_t size)
+static void *arena_take(struct arena *a, size_t size, size_t align)
 {
 	struct arena_block *b = a->head;
-	size_t align = sizeof(max_align_t);
+	size_t at = b ? (b->used + align - 1) / align * align : 0;
 
-	size = (size + align - 1) / align * align;
-	if (!b || b->size - b->used < size) {
-		size_t bsize = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+	if (!b || at > b->size || b->size - at < size) {
+		size_t bsize = b ? b->size * 2 : ARENA_FIRST;
 
+		if (bsize > ARENA_BLOCK)
+			bsize = ARENA_BLOCK;
+		if (bsize < size)
+			bsize = size;
 		b = xmalloc(sizeof(*b) + bsize);
 		b->size = bsize;
 		b->used = 0;
 		b->next = a->head;
 		a->head = b;
+		at = 0;
 	}
-	b->used += size;
-	return (char *)b->data + b->used - size;
+	b->used = at + size;
+	return (char *)b->data + at;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	return arena_take(a, size, sizeof(max_align_t));
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t len)
 {
-	char *p = arena_alloc(a, len + 1);
+	char *p = arena_take(a, len + 1, 1);
 
 	memcpy(p, s, len);
 	p[len] = '\0';

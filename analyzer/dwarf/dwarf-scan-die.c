@@ -72,8 +72,10 @@ static bool attr_string(const struct dwarf_scan *s, const struct dwarf_scan_unit
 		return false;
 	}
 	off = scan_le(at->val, u->offset_size);
-	/* Where libdw finds the string and its end. */
-	if (!sec || off >= size || !memchr(sec + off, 0, size - off))
+	/* Where libdw finds the string and its end (a section ending in a
+	 * NUL has one after any offset in it). */
+	if (!sec || off >= size ||
+	    (sec[size - 1] && !memchr(sec + off, 0, size - off)))
 		return false;
 	*str = (const char *)sec + off;
 	return true;

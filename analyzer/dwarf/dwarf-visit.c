@@ -374,10 +374,19 @@ static void visit_struct(struct dwarf_walk *w, Dwarf_Die *die)
 	Dwarf_Attribute a;
 	Dwarf_Word size;
 
+	bool wanted = false;
+
 	if (!w->structs_left)
 		return;
+	/* The name first: a module's structs are mostly none of them. */
 	name = dwarf_diename(die);
-	if (!name || dwarf_hasattr(die, DW_AT_declaration) ||
+	for (int t = 0; name && t < TABLE_COUNT; t++) {
+		const char *want = table_layout_struct((enum table_kind)t);
+
+		wanted |= want && !w->structs[t].size && name[0] == want[0] &&
+			  !strcmp(name, want);
+	}
+	if (!wanted || dwarf_hasattr(die, DW_AT_declaration) ||
 	    !dwarf_attr(die, DW_AT_byte_size, &a) || dwarf_formudata(&a, &size))
 		return;
 	for (int t = 0; t < TABLE_COUNT; t++) {
@@ -428,7 +437,8 @@ static bool struct_wanted(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 	for (int t = 0; t < TABLE_COUNT; t++) {
 		const char *want = table_layout_struct((enum table_kind)t);
 
-		if (want && !w->structs[t].size && !strcmp(name, want))
+		if (want && !w->structs[t].size && name[0] == want[0] &&
+		    !strcmp(name, want))
 			return true;
 	}
 	return false;
@@ -437,8 +447,9 @@ static bool struct_wanted(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 /*
  * The DIEs dwarf_scan_unit() found, as the libdw walk would visit them: a
  * function that is not a copy (most) read by dwarf_scan_func() as
- * visit_subprogram() reads it, anything else by libdw.  Only a linked
- * object is scanned: its DWARF addresses are flat ones.
+ * visit_subprogram() reads it, anything else by libdw.  In a relocatable
+ * object (its DWARF addresses are libdwfl's, not flat ones) every
+ * function is libdw's too: the scan only finds the DIEs.
  */
 bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 			      const struct dwarf_scan_unit *u, const char *cu)
@@ -450,7 +461,8 @@ bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 
 		if (d->tag == DW_TAG_subprogram && w->structs_only)
 			continue;
-		if (d->tag == DW_TAG_subprogram &&
+		/* a .o's addresses are not flat: its functions by libdw */
+		if (d->tag == DW_TAG_subprogram && !w->mod &&
 		    dwarf_scan_func(&w->scan, u, d->off, &f)) {
 			if (f.noreturn)
 				note_noreturn_name(w, f.name);

@@ -41,6 +41,7 @@ struct dwarf_walk {
 	Dwfl *dwfl;			/* ET_REL: addresses go through dwfl */
 	Dwfl_Module *mod;
 	char *copy;			/* ET_REL: the image dwfl relocates */
+	bool copy_own;			/* copy is not the worker's scratch */
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	bool last;			/* the units up to .debug_info's end */

@@ -15,6 +15,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "dwarf-die.h"
+#include "dwarf-rel.h"
 #include "dwarf-walk.h"
 #include "sites-lines.h"
 #include "table-layout.h"
@@ -152,6 +153,42 @@ static bool libdw_sections_plain(const struct object *o)
 			return false;
 	}
 	return true;
+}
+
+/*
+ * What dwarf-scan.c reads for w: the sections as they are in the file,
+ * the ones libdw reads, at the same offsets in image (o's, or the copy
+ * libdwfl relocated); walk_unit() scans a unit only where libdw's
+ * .debug_info is that one.
+ */
+static void scan_sections(struct dwarf_walk *w, const unsigned char *image)
+{
+	const struct object *o = w->o;
+	const struct obj_section *info = debug_info(o), *abbrev, *str, *line_str;
+	const struct obj_section *ranges, *rnglists;
+
+	if (!info || !libdw_sections_plain(o) ||
+	    libdw_section(o, ".debug_info") != info ||
+	    !(abbrev = libdw_section(o, ".debug_abbrev")))
+		return;
+	str = libdw_section(o, ".debug_str");
+	line_str = libdw_section(o, ".debug_line_str");
+	ranges = libdw_section(o, ".debug_ranges");
+	rnglists = libdw_section(o, ".debug_rnglists");
+#define AT(sec) (image + ((sec)->data - o->image))
+	w->scan.abbrev = AT(abbrev);
+	w->scan.abbrev_size = abbrev->size;
+	w->scan.str = str ? AT(str) : NULL;
+	w->scan.str_size = str ? str->size : 0;
+	w->scan.line_str = line_str ? AT(line_str) : NULL;
+	w->scan.line_str_size = line_str ? line_str->size : 0;
+	w->scan.ranges = ranges ? AT(ranges) : NULL;
+	w->scan.ranges_size = ranges ? ranges->size : 0;
+	w->scan.rnglists = rnglists ? AT(rnglists) : NULL;
+	w->scan.rnglists_size = rnglists ? rnglists->size : 0;
+	w->info_data = AT(info);
+	w->info_size = info->size;
+#undef AT
 }
 
 /* Where a DWARF 5 unit header keeps its unit type; 0 before DWARF 5. */
@@ -296,8 +333,14 @@ static bool walk_units(struct dwarf_walk *w)
 	return units_end_ok(w, off);
 }
 
+void dwarf_scratch_free(struct dwarf_scratch *scratch)
+{
+	free(scratch->buf);
+	memset(scratch, 0, sizeof(*scratch));
+}
+
 /* ET_REL: libdwfl relocates .debug_* in place: on a private copy. */
-static bool dwarf_rel_open(struct dwarf_walk *w)
+static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
 	const struct object *o = w->o;
 
@@ -306,8 +349,20 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
-	w->copy = xmalloc(o->size);
-	memcpy(w->copy, o->image, o->size);
+	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
+		w->copy = xmalloc(o->size);
+		w->copy_own = true;
+	} else {
+		/* All of it at once: only the pages written are ever
+		 * faulted in, and none is cleared twice. */
+		if (!scratch->buf) {
+			scratch->cap = DWARF_SCRATCH_MAX;
+			scratch->buf = xmalloc(scratch->cap);
+		}
+		w->copy = scratch->buf;
+	}
+	object_read_image(o, w->copy);
+	dwarf_rel_prepare(o, (unsigned char *)w->copy);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {
@@ -320,6 +375,8 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 		return false;
 	}
 	w->eager = true;
+	/* The DIEs found by the scan, read by libdw (addresses not flat). */
+	scan_sections(w, (const unsigned char *)w->copy);
 	return true;
 }
 
@@ -328,9 +385,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w)
 
 struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 {
-	const struct obj_section *info = debug_info(o), *abbrev = NULL;
-	const struct obj_section *str = NULL, *line_str = NULL;
-	const struct obj_section *ranges = NULL, *rnglists = NULL;
+	const struct obj_section *info = debug_info(o);
 	struct dwarf_plan *p;
 	Dwarf *dw;
 	Dwarf_Off off = 0, next, *starts = NULL;
@@ -378,32 +433,9 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 			dwarf_walk_error(w, "%s", dwarf_errmsg(-1));
 	}
 	free(starts);
-	/* Sections as they are in the file, the ones libdw reads. */
-	if (libdw_sections_plain(o) && libdw_section(o, ".debug_info") == info) {
-		abbrev = libdw_section(o, ".debug_abbrev");
-		str = libdw_section(o, ".debug_str");
-		line_str = libdw_section(o, ".debug_line_str");
-		ranges = libdw_section(o, ".debug_ranges");
-		rnglists = libdw_section(o, ".debug_rnglists");
-	}
 	for (size_t k = 0; k < p->nparts; k++) {
-		struct dwarf_walk *w = &p->parts[k];
-
-		dwarf_files_init(&w->files, o);
-		if (!abbrev)
-			continue;
-		w->scan.abbrev = abbrev->data;
-		w->scan.abbrev_size = abbrev->size;
-		w->scan.str = str ? str->data : NULL;
-		w->scan.str_size = str ? str->size : 0;
-		w->scan.line_str = line_str ? line_str->data : NULL;
-		w->scan.line_str_size = line_str ? line_str->size : 0;
-		w->scan.ranges = ranges ? ranges->data : NULL;
-		w->scan.ranges_size = ranges ? ranges->size : 0;
-		w->scan.rnglists = rnglists ? rnglists->data : NULL;
-		w->scan.rnglists_size = rnglists ? rnglists->size : 0;
-		w->info_data = info->data;
-		w->info_size = info->size;
+		dwarf_files_init(&p->parts[k].files, o);
+		scan_sections(&p->parts[k], o->image);
 	}
 	/* The line tables of the records' sites, beside the walk. */
 	if (o->site_lines) {
@@ -421,7 +453,24 @@ size_t dwarf_plan_tasks(const struct dwarf_plan *p)
 	return p ? p->nparts + p->lines : 0;
 }
 
-void dwarf_plan_run(struct dwarf_plan *p, size_t task)
+/* A .o's walk is over: its Dwfl and copy go (nothing reads them after). */
+static void dwarf_rel_close(struct dwarf_walk *w)
+{
+	if (w->dwfl)
+		dwfl_end(w->dwfl);	/* its Dwarf with it */
+	w->dwfl = NULL;
+	w->mod = NULL;
+	w->dw = NULL;
+	if (w->copy_own)
+		free(w->copy);
+	w->copy = NULL;
+	w->copy_own = false;
+	w->info_data = NULL;		/* the scan's sections were the copy's */
+	w->scan.abbrev = NULL;
+}
+
+void dwarf_plan_run(struct dwarf_plan *p, size_t task,
+		    struct dwarf_scratch *scratch)
 {
 	struct dwarf_walk *w;
 
@@ -433,12 +482,17 @@ void dwarf_plan_run(struct dwarf_plan *p, size_t task)
 	w = &p->parts[task];
 	if (w->failed)
 		return;
-	if (w->o->type == ET_REL && !dwarf_rel_open(w))
+	if (w->o->type != ET_REL) {
+		walk_units(w);
 		return;
-	walk_units(w);
-	/* A relocatable object's lines need its dwfl: here, after the walk. */
-	if (!w->failed && w->o->type == ET_REL)
-		site_lines_walk(w->o, w->dw, flat_addr_cb, w);
+	}
+	if (dwarf_rel_open(w, scratch)) {
+		walk_units(w);
+		/* A relocatable object's lines need its dwfl: here, after the walk. */
+		if (!w->failed)
+			site_lines_walk(w->o, w->dw, flat_addr_cb, w);
+	}
+	dwarf_rel_close(w);
 }
 
 /* Hand the parts' findings to o, in unit order. */
@@ -503,13 +557,11 @@ static void walk_free(struct dwarf_walk *w, bool keep_dw)
 	free(w->dcopies);
 	free(w->noreturn);
 	free(w->notes);
-	if (w->dwfl)
-		dwfl_end(w->dwfl);	/* its Dwarf with it */
-	else if (w->dw && !keep_dw)
+	dwarf_rel_close(w);
+	if (w->dw && !keep_dw)
 		dwarf_end(w->dw);
 	if (w->elf && !keep_dw)
 		elf_end(w->elf);
-	free(w->copy);
 }
 
 /*

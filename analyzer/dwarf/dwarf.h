@@ -40,7 +40,21 @@
 struct dwarf_plan;
 struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts);
 size_t dwarf_plan_tasks(const struct dwarf_plan *p);
-void dwarf_plan_run(struct dwarf_plan *p, size_t task);
+/*
+ * A worker's buffer for the private copy of a .o that libdwfl relocates
+ * (dwarf-rel.h), used again by each of its tasks: fresh memory for every
+ * module's copy is as many pages to clear as the whole directory has
+ * bytes.  A task on a .o gives it back when it ends (the Dwfl goes with
+ * it); objects over DWARF_SCRATCH_MAX bytes get a copy of their own.
+ */
+#define DWARF_SCRATCH_MAX (64u << 20)
+struct dwarf_scratch {
+	char *buf;
+	size_t cap;
+};
+void dwarf_plan_run(struct dwarf_plan *p, size_t task,
+		    struct dwarf_scratch *scratch);
+void dwarf_scratch_free(struct dwarf_scratch *scratch);
 void dwarf_finish(struct object *o, struct dwarf_plan *p);
 /* Fill f->decl_file/decl_line if DWARF can say (main thread). */
 void dwarf_locate(struct object *o, struct obj_func *f);

@@ -432,69 +432,128 @@ static int reloc_cmp(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-/* RELA sections of a relocatable object, grouped by the section they fix. */
+/* Offsets strictly ascending (as the assembler writes them): sorted
+ * already, and no two equal that qsort could order either way. */
+static bool relocs_ascending(const struct obj_reloc *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (v[i].offset <= v[i - 1].offset)
+			return false;
+	return true;
+}
+
+/* A RELA section and the section it fixes (sh_info). */
+struct rela_sec {
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+};
+
+/*
+ * Every entry of a RELA section names a symbol that exists and an offset
+ * inside its target; false (with the message) on the first that does not.
+ * keep: append them to *v (the analyses follow the relocations of code and
+ * tables, which are allocated; a module's .rela.debug_* are nine-tenths of
+ * its relocations and only libdwfl reads them, from the file).
+ */
+static bool object_rela(struct object *o, const struct rela_sec *rs,
+			size_t target, bool keep, struct obj_reloc **v,
+			size_t *n, size_t *cap)
+{
+	Elf_Data *data = elf_getdata(rs->scn, NULL);
+	const Elf64_Rela *raw;
+	size_t count;
+
+	if (!data) {
+		object_error(o, "cannot read relocations", "%s: %s",
+			     o->secs[elf_ndxscn(rs->scn)].name, elf_errmsg(-1));
+		return false;
+	}
+	count = data->d_size / sizeof(Elf64_Rela);
+	/* libelf hands a native file's entries as they are (gelf_getrela) */
+	raw = data->d_type == ELF_T_RELA ? data->d_buf : NULL;
+	for (size_t i = 0; i < count; i++) {
+		GElf_Rela rela;
+		struct obj_reloc *r;
+
+		if (raw)
+			rela = raw[i];
+		else if (!gelf_getrela(data, (int)i, &rela))
+			break;
+		if (GELF_R_SYM(rela.r_info) >= o->nsyms ||
+		    rela.r_offset >= o->secs[target].size) {
+			object_error(o, "cannot read relocations",
+				     "%s entry %zu: symbol %llu or offset 0x%llx out of range",
+				     o->secs[elf_ndxscn(rs->scn)].name, i,
+				     (unsigned long long)GELF_R_SYM(rela.r_info),
+				     (unsigned long long)rela.r_offset);
+			return false;
+		}
+		if (!keep)
+			continue;
+		r = VEC_PUSH(*v, *n, *cap);
+		r->offset = rela.r_offset;
+		r->addend = rela.r_addend;
+		r->sym = (uint32_t)GELF_R_SYM(rela.r_info);
+		r->type = (uint32_t)GELF_R_TYPE(rela.r_info);
+	}
+	return true;
+}
+
+/*
+ * RELA sections of a relocatable object, grouped by the section they fix
+ * (in section order, and in file order for one target): every one is
+ * checked, those of allocated sections kept.
+ */
 static bool object_relocs(struct object *o)
 {
 	Elf_Scn *scn = NULL;
+	struct rela_sec *rs = NULL;
 	struct obj_reloc *v = NULL;
-	size_t n = 0, cap = 0;
+	size_t nrs = 0, rs_cap = 0, n = 0, cap = 0;
+	bool ok = true;
 
 	if (o->type != ET_REL)
 		return true;
-	/* One pass per target section keeps each group contiguous. */
-	for (size_t target = 1; target < o->nsecs; target++) {
+	while ((scn = elf_nextscn(o->elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL) ||
+		    !sh.sh_info || sh.sh_info >= o->nsecs)
+			continue;
+		*VEC_PUSH(rs, nrs, rs_cap) = (struct rela_sec){ scn, sh };
+	}
+	for (size_t target = 1; ok && target < o->nsecs; target++) {
 		size_t first = n;
 
-		scn = NULL;
-		while ((scn = elf_nextscn(o->elf, scn))) {
-			GElf_Shdr sh;
-			Elf_Data *data;
+		for (size_t k = 0; ok && k < nrs; k++) {
+			const GElf_Shdr *sh = &rs[k].sh;
 
-			if (!gelf_getshdr(scn, &sh) || sh.sh_info != target ||
-			    (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+			if (sh->sh_info != target)
 				continue;
-			if (sh.sh_type == SHT_REL || sh.sh_entsize != sizeof(Elf64_Rela)) {
+			if (sh->sh_type == SHT_REL || sh->sh_entsize != sizeof(Elf64_Rela)) {
 				object_error(o, "cannot read relocations",
-					     "section %s: %s", o->secs[elf_ndxscn(scn)].name,
-					     sh.sh_type == SHT_REL ? "SHT_REL is not used on x86-64 or AArch64"
-								   : "bad entry size");
-				free(v);
-				return false;
+					     "section %s: %s", o->secs[elf_ndxscn(rs[k].scn)].name,
+					     sh->sh_type == SHT_REL ? "SHT_REL is not used on x86-64 or AArch64"
+								    : "bad entry size");
+				ok = false;
+				break;
 			}
-			data = elf_getdata(scn, NULL);
-			if (!data) {
-				object_error(o, "cannot read relocations", "%s: %s",
-					     o->secs[elf_ndxscn(scn)].name, elf_errmsg(-1));
-				free(v);
-				return false;
-			}
-			for (size_t i = 0; i < data->d_size / sizeof(Elf64_Rela); i++) {
-				GElf_Rela rela;
-				struct obj_reloc *r;
-
-				if (!gelf_getrela(data, (int)i, &rela))
-					break;
-				if (GELF_R_SYM(rela.r_info) >= o->nsyms ||
-				    rela.r_offset >= o->secs[target].size) {
-					object_error(o, "cannot read relocations",
-						     "%s entry %zu: symbol %llu or offset 0x%llx out of range",
-						     o->secs[elf_ndxscn(scn)].name, i,
-						     (unsigned long long)GELF_R_SYM(rela.r_info),
-						     (unsigned long long)rela.r_offset);
-					free(v);
-					return false;
-				}
-				r = VEC_PUSH(v, n, cap);
-				r->offset = rela.r_offset;
-				r->addend = rela.r_addend;
-				r->sym = (uint32_t)GELF_R_SYM(rela.r_info);
-				r->type = (uint32_t)GELF_R_TYPE(rela.r_info);
-			}
+			ok = object_rela(o, &rs[k], target,
+					 o->secs[target].flags & SHF_ALLOC, &v, &n,
+					 &cap);
 		}
-		if (n > first)
+		if (!ok)
+			break;
+		if (n > first && !relocs_ascending(v + first, n - first))
 			qsort(v + first, n - first, sizeof(*v), reloc_cmp);
 		o->secs[target].rel_first = (uint32_t)first;
 		o->secs[target].rel_count = (uint32_t)(n - first);
+	}
+	free(rs);
+	if (!ok) {
+		free(v);
+		return false;
 	}
 	o->relocs = v;
 	o->nrelocs = n;
@@ -586,9 +645,36 @@ void object_close_image(struct object *o)
 		munmap(o->map, o->map_len);
 	o->map = NULL;
 	o->image = NULL;
+	/* The relocations say what the bytes hold: gone with them. */
+	free(o->relocs);
+	o->relocs = NULL;
+	o->nrelocs = 0;
 	/* secs is NULL when the section headers were refused. */
-	for (size_t i = 0; o->secs && i < o->nsecs; i++)
+	for (size_t i = 0; o->secs && i < o->nsecs; i++) {
 		o->secs[i].data = NULL;
+		o->secs[i].rel_first = o->secs[i].rel_count = 0;
+	}
+}
+
+void object_read_image(const struct object *o, void *buf)
+{
+	uint64_t off = o->map ? (uint64_t)(o->image - (const unsigned char *)o->map) : 0;
+	size_t done = 0;
+	int fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
+
+	while (fd >= 0 && done < o->size) {
+		ssize_t n = pread(fd, (char *)buf + done, o->size - done,
+				  (off_t)(off + done));
+
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			break;
+		if (n > 0)
+			done += (size_t)n;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (done < o->size)
+		memcpy(buf, o->image, o->size);
 }
 
 void object_free(struct object *o)

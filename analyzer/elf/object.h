@@ -23,8 +23,8 @@
  * Lifetime: object_open() maps the file and reads sections and symbols;
  * the analyses fill their parts (disasm.c, dwarf.c, tables.c), possibly in
  * several threads that write disjoint parts; object_close_image() drops
- * the mapping and libelf handle but keeps names and results (strings live
- * in the object's arena).
+ * the mapping, the libelf handle and the relocations but keeps names and
+ * results (strings live in the object's arena).
  */
 #ifndef ASMSCAN_OBJECT_H
 #define ASMSCAN_OBJECT_H
@@ -50,7 +50,8 @@ struct obj_section {
 	uint64_t flags;			/* SHF_* */
 	uint32_t type;			/* SHT_* */
 	const unsigned char *data;	/* size bytes; NULL: NOBITS, compressed */
-	uint32_t rel_first, rel_count;	/* its relocations (ET_REL), by offset */
+	uint32_t rel_first, rel_count;	/* its relocations (ET_REL, allocated
+					 * sections only), by offset */
 };
 
 struct obj_sym {
@@ -263,6 +264,12 @@ void object_close_image(struct object *o);
  */
 void object_release(const struct object *o, const void *from, size_t len);
 void object_free(struct object *o);
+/*
+ * o's bytes, o->size of them, into buf: read from its file (the page
+ * cache copied once, where copying the mapping faults its pages in
+ * first), or copied from the image when the file cannot be read.
+ */
+void object_read_image(const struct object *o, void *buf);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */

@@ -170,7 +170,7 @@ static location_t asm_pass_spelling(location_t loc)
 			break;
 		mm = linemap_check_macro(map);
 		if (asm_pass_keyword_macro(MACRO_MAP_MACRO(mm), 0))
-			loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+			loc = compat_macro_expansion_point(mm);
 		else
 			loc = linemap_macro_map_loc_unwind_toward_spelling(
 				line_table, mm, loc);

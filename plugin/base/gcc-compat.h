@@ -105,6 +105,19 @@ static inline compat_char_span compat_source_line(const char *file, int line)
 }
 
 /*
+ * Where a macro was expanded: GCC 14 made MACRO_MAP_EXPANSION_POINT_LOCATION()
+ * a member function of line_map_macro.
+ */
+static inline location_t compat_macro_expansion_point(const line_map_macro *mm)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+	return mm->get_expansion_point_location();
+#else
+	return MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+#endif
+}
+
+/*
  * A basic asm (no operands, '%' is no operand reference): GCC 15 renamed
  * gimple_asm_input_p() to gimple_asm_basic_p() (GF_ASM_INPUT became
  * GF_ASM_BASIC), same meaning.

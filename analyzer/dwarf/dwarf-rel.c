@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dwarf-rel.c — the relocations of a .o's DWARF whose result does not
+ * depend on where libdwfl lays its sections out, applied before libdwfl
+ * reads the copy (see dwarf-rel.h).
+ */
+#include "dwarf-rel.h"
+
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The DWARF sections libdwfl relocates (libebl's default_debugscn_p(),
+ * by exact name; .zdebug and .gnu.debuglto_ ones are left to libdwfl).
+ */
+static bool debug_section(const char *name)
+{
+	static const char *const names[] = {
+		".debug_info", ".debug_abbrev", ".debug_line", ".debug_frame",
+		".debug_str", ".debug_loc", ".debug_ranges", ".debug_aranges",
+		".debug_macro", ".debug_addr", ".debug_line_str",
+		".debug_loclists", ".debug_rnglists", ".debug_str_offsets",
+		".debug_types",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* Bytes a relocation writes when libdwfl stores S + A as they are
+ * (ELF_T_WORD, ELF_T_XWORD), 0 for any other type. */
+static unsigned field_size(unsigned e_machine, uint32_t type)
+{
+	if (e_machine == EM_X86_64)
+		return type == R_X86_64_64 ? 8 : type == R_X86_64_32 ? 4 : 0;
+	if (e_machine == EM_AARCH64)
+		return type == R_AARCH64_ABS64 ? 8 :
+		       type == R_AARCH64_ABS32 ? 4 : 0;
+	return 0;
+}
+
+/* Does [off, off + size) meet a range of the file libdwfl refuses to
+ * relocate over (the ELF header, section and program headers)? */
+static bool over_headers(const Elf64_Ehdr *eh, size_t nsecs, uint64_t off,
+			 uint64_t size)
+{
+	uint64_t sh_end = eh->e_shoff + nsecs * sizeof(Elf64_Shdr);
+	uint64_t ph_end =
+		eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr);
+
+	if (off < sizeof(Elf64_Ehdr))
+		return true;
+	if (eh->e_shoff < off + size && off < sh_end)
+		return true;
+	return eh->e_phoff && eh->e_phnum && eh->e_phoff < off + size &&
+	       off < ph_end;
+}
+
+/* The one SHT_SYMTAB (libdwfl takes the last, object.c the first). */
+static bool one_symtab(const struct object *o)
+{
+	size_t n = 0;
+
+	for (size_t i = 1; i < o->nsecs; i++) {
+		if (o->secs[i].type == SHT_SYMTAB_SHNDX)
+			return false;
+		n += o->secs[i].type == SHT_SYMTAB;
+	}
+	return n == 1 && o->has_symtab;
+}
+
+/*
+ * Can entry r of a RELA section be applied here: its value is the
+ * symbol's plus the addend, written in size bytes at r_offset of a target
+ * of tsize bytes?
+ */
+static bool entry_ours(const struct object *o, const Elf64_Rela *r,
+		       unsigned size, uint64_t tsize)
+{
+	uint32_t symi = (uint32_t)ELF64_R_SYM(r->r_info);
+	const struct obj_sym *s;
+
+	if (!size || !symi || symi >= o->nsyms || r->r_offset > tsize ||
+	    tsize - r->r_offset < size)
+		return false;
+	s = &o->syms[symi];
+	/* libdwfl adds a section's address only for SHF_ALLOC ones */
+	return s->shndx != SHN_UNDEF && s->shndx < SHN_LORESERVE &&
+	       s->shndx < o->nsecs && !(o->secs[s->shndx].flags & SHF_ALLOC);
+}
+
+/* Apply what can be of one RELA section; the rest moves to its front. */
+static void prepare_section(const struct object *o, unsigned char *copy,
+			    Elf64_Shdr *rsh, const Elf64_Shdr *tsh)
+{
+	Elf64_Rela *v = (Elf64_Rela *)(copy + rsh->sh_offset);
+	unsigned char *t = copy + tsh->sh_offset;
+	size_t n = rsh->sh_size / sizeof(Elf64_Rela), kept = 0;
+	uint64_t end = 0;
+
+	/* Entries in offset order that never overlap: the order in which
+	 * they are applied cannot matter. */
+	for (size_t i = 0; i < n; i++) {
+		unsigned size = field_size(o->mach->e_machine,
+					   (uint32_t)ELF64_R_TYPE(v[i].r_info));
+
+		if (v[i].r_offset < end)
+			return;
+		end = v[i].r_offset + (size ? size : 8);
+	}
+	for (size_t i = 0; i < n; i++) {
+		Elf64_Rela r = v[i];
+		unsigned size = field_size(o->mach->e_machine,
+					   (uint32_t)ELF64_R_TYPE(r.r_info));
+
+		if (entry_ours(o, &r, size, tsh->sh_size)) {
+			uint64_t value = o->syms[ELF64_R_SYM(r.r_info)].value +
+					 (uint64_t)r.r_addend;
+
+			if (size == 8) {
+				memcpy(t + r.r_offset, &value, 8);
+			} else {
+				uint32_t w = (uint32_t)value;
+
+				memcpy(t + r.r_offset, &w, 4);
+			}
+			continue;
+		}
+		v[kept++] = r;
+	}
+	rsh->sh_size = kept * sizeof(Elf64_Rela);
+}
+
+void dwarf_rel_prepare(const struct object *o, unsigned char *copy)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)copy;
+	Elf64_Shdr *sh;
+	uint32_t *relas;
+
+	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || o->type != ET_REL ||
+	    o->size < sizeof(*eh) || eh->e_shentsize != sizeof(Elf64_Shdr) ||
+	    eh->e_shoff % 8 || !o->nsecs || !one_symtab(o))
+		return;
+	/* object.c checked the table lies in the file */
+	sh = (Elf64_Shdr *)(copy + eh->e_shoff);
+	/* How many RELA sections each section has. */
+	relas = xcalloc(o->nsecs, sizeof(*relas));
+	for (size_t i = 1; i < o->nsecs; i++)
+		if ((sh[i].sh_type == SHT_RELA || sh[i].sh_type == SHT_REL) &&
+		    sh[i].sh_info < o->nsecs)
+			relas[sh[i].sh_info]++;
+	for (size_t i = 1; i < o->nsecs; i++) {
+		Elf64_Shdr *rsh = &sh[i];
+		const Elf64_Shdr *tsh;
+
+		if (rsh->sh_type != SHT_RELA || !rsh->sh_size ||
+		    rsh->sh_info >= o->nsecs || relas[rsh->sh_info] != 1 ||
+		    (rsh->sh_flags & SHF_COMPRESSED) ||
+		    rsh->sh_entsize != sizeof(Elf64_Rela) || rsh->sh_offset % 8)
+			continue;
+		tsh = &sh[rsh->sh_info];
+		if (tsh->sh_type == SHT_NOBITS || !tsh->sh_size ||
+		    (tsh->sh_flags & (SHF_COMPRESSED | SHF_ALLOC)) ||
+		    !debug_section(o->secs[rsh->sh_info].name) ||
+		    rsh->sh_offset > o->size ||
+		    rsh->sh_size > o->size - rsh->sh_offset ||
+		    tsh->sh_offset > o->size ||
+		    tsh->sh_size > o->size - tsh->sh_offset ||
+		    over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) ||
+		    over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size))
+			continue;
+		prepare_section(o, copy, rsh, tsh);
+	}
+	free(relas);
+}
