@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""candidates-newest.py ROOT ASMSCAN PLUGIN — `scripts/experiment.sh
+"""candidates-newest.py ROOT ASMSCAN PLUGIN [ARCH] — `scripts/experiment.sh
 candidates` end to end on three units of the newest kernel Debian ships
+(ARCH x86_64, the default, with x86_64_defconfig; arm64 with defconfig,
+the cross compiler and the plugin built for it)
 (tests/kernel/prepare-kernel.sh --kver newest): the warn build, the
 ranking, a one-site what-if of the three top sites with their evidence,
 a patch per site that git am applies and that builds with
@@ -38,6 +40,7 @@ import sys
 import time
 
 ROOT, ASMSCAN, PLUGIN = sys.argv[1:4]
+ARCH = sys.argv[4] if len(sys.argv) > 4 else "x86_64"
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "kernel"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "plugin"))
@@ -45,8 +48,11 @@ import embedded  # noqa: E402
 import testlib  # noqa: E402
 import tree  # noqa: E402
 
-TEST = "scripts-candidates-newest"
-UNITS = ["kernel/fork.o", "arch/x86/mm/tlb.o", "kernel/futex/core.o"]
+TEST = "scripts-candidates-newest" + ("" if ARCH == "x86_64" else "-" + ARCH)
+UNITS = {"x86_64": ["kernel/fork.o", "arch/x86/mm/tlb.o", "kernel/futex/core.o"],
+         "arm64": ["kernel/fork.o", "arch/arm64/kernel/traps.o", "kernel/futex/core.o"]}[ARCH]
+CONFIG = {"x86_64": "x86_64_defconfig", "arm64": "defconfig"}[ARCH]
+OBJCOPY = {"x86_64": "objcopy", "arm64": "aarch64-linux-gnu-objcopy"}[ARCH]
 
 
 def fail(msg):
@@ -59,7 +65,7 @@ def run(argv, **kw):
 
 
 def text_of(obj, out):
-    p = run(["objcopy", "-O", "binary", "-j", ".text", obj, out])
+    p = run([OBJCOPY, "-O", "binary", "-j", ".text", obj, out])
     if p.returncode:
         fail(f"objcopy {obj}: {p.stderr.strip()}")
     return out
@@ -78,13 +84,13 @@ def bom_totals(text):
 def main():
     work = testlib.enter(TEST)
     os.environ["ASMINLINE_KVER"] = "newest"
-    src, _build = tree.prepare("x86_64", TEST)
+    src, _build = tree.prepare(ARCH, TEST)
     release = tree.release(src)
     print(f"{TEST}: Linux {release}", flush=True)
     shared = os.path.join(os.path.dirname(src), "candidates-git")
     out = os.path.join(work, "out")
     argv = [os.path.join(ROOT, "scripts", "experiment.sh"), "-a", ASMSCAN, "-p", PLUGIN,
-            "candidates", "-o", out, "--src", src, "--units", ",".join(UNITS), "-n", "3",
+            "candidates", "-o", out, "--src", src, "--arch", ARCH, "--units", ",".join(UNITS), "-n", "3",
             "-j", str(os.cpu_count() or 2), "--git", shared, "--verify-sample", "1"]
     t0 = time.monotonic()
     p = run(argv)
@@ -107,7 +113,7 @@ def main():
     warn = os.path.join(out, "warn")
     site_units = {}
     for u in UNITS:
-        _units, stmts, _edges = embedded.read_all(os.path.join(warn, u))
+        _units, stmts, _edges = embedded.read_all(os.path.join(warn, u), OBJCOPY)
         for s in stmts:
             site_units.setdefault(f"{s['spelling_file']}:{s['spelling_line']}", set()).add(s["tu"])
     got = {r["site"]: set(r["unit_list"]) for r in ranking["sites"]}
@@ -130,7 +136,7 @@ def main():
             if u in objs:
                 if os.path.samefile(a, b):
                     fail(f"{site}: {u} of the what-if is the warn tree's file, not a new one")
-                units, _s, _e = embedded.read_all(b)
+                units, _s, _e = embedded.read_all(b, OBJCOPY)
                 items = [it for un in units for it in un.get("sites", []) if it["site"] == site]
                 if not items or not all(it["applied"] > 0 for it in items):
                     fail(f"{site}: {u}: the unit record says the site was not applied: {items}")
@@ -144,7 +150,7 @@ def main():
         if not pa or not pa["applies"] or not pa["builds"]:
             fail(f"{site}: patch {pa}")
         check_patch(src, site, pa["patch"], os.path.join(work, "am-" + os.path.basename(d)))
-        werror = f"{shared}-build-x86_64-x86_64_defconfig"
+        werror = f"{shared}-build-{ARCH}-{CONFIG}"
         for u in objs:
             with open(os.path.join(werror, os.path.dirname(u), "." + os.path.basename(u) + ".cmd")) as f:
                 cmd = f.readline()
