@@ -225,8 +225,13 @@ def verify_text(v):
 
 
 def runtime_text(rt, site):
+    boots = rt["boots"]
+    if isinstance(boots, dict):
+        boots = f"{boots.get('old')} + {boots.get('new')}"
+    else:
+        boots = f"{boots} + {boots}"
     lines = [f"Runtime ({site and site.get('site')}): instructions per operation under QEMU -icount, "
-             f"{rt['boots']} + {rt['boots']} boots"]
+             f"{boots} boots (as is + converted)"]
     for w in rt["workloads"]:
         lines.append(f"  {w['name']:8} {w['old']['mean']:>10,.1f} -> {w['new']['mean']:>10,.1f} "
                      f"({w['rel_pct']:+.2f} %, sd {w['old']['sd']:.1f}/{w['new']['sd']:.1f}, {w['verdict']})")
