@@ -17,6 +17,12 @@
 #   scripts/experiment.sh [OPTIONS] compare OLD NEW
 #       two existing builds (vmlinux files, objects or directories), e.g.
 #       bench/build-kernel.sh's kbuild-none/vmlinux and kbuild-apply/vmlinux
+#   scripts/experiment.sh candidates [CANDIDATES-OPTIONS]
+#       which sites a kernel should convert: every flagged site of a
+#       warn-mode build ranked, one-site what-ifs of the top ones with
+#       their evidence, a git-am-able patch per site, the runtime
+#       experiment for the top one (scripts/candidates/candidates.py;
+#       its own options: candidates --help; docs/mainline.md)
 #   scripts/experiment.sh [OPTIONS] runtime [RUNTIME-OPTIONS] OLD NEW
 #       boot two kernels (build directories with bzImage and vmlinux)
 #       under QEMU and compare instructions and calls per system call:
@@ -48,9 +54,10 @@ out=experiment-out
 top=10
 jobs=$(nproc 2>/dev/null || echo 2)
 records=
+given=()
 
 usage() {
-	sed -n '4,42s/^# \{0,1\}//p' "$0" >&2
+	sed -n '4,48s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 die() { echo "experiment: $*" >&2; exit 1; }
@@ -58,10 +65,10 @@ die() { echo "experiment: $*" >&2; exit 1; }
 while getopts a:p:o:n:j:r:h opt; do
 	case $opt in
 	a) asmscan=$OPTARG ;;
-	p) plugin=$OPTARG ;;
-	o) out=$OPTARG ;;
+	p) plugin=$OPTARG; given+=(--plugin "$OPTARG") ;;
+	o) out=$OPTARG; given+=(-o "$OPTARG") ;;
 	n) top=$OPTARG ;;
-	j) jobs=$OPTARG ;;
+	j) jobs=$OPTARG; given+=(--jobs "$OPTARG") ;;
 	r) records=$OPTARG ;;
 	*) usage ;;
 	esac
@@ -71,6 +78,10 @@ shift $((OPTIND - 1))
 case "$top$jobs" in *[!0-9]*) usage ;; esac
 mode=$1
 shift
+if [ "$mode" = candidates ]; then
+	# -o, -p and -j given before the mode mean the same after it.
+	exec python3 "$here/scripts/candidates/candidates.py" --asmscan "$asmscan" ${given[@]+"${given[@]}"} "$@"
+fi
 if [ "$mode" = runtime ]; then
 	exec python3 "$here/scripts/runtime/runtime.py" --asmscan "$asmscan" -o "$out/runtime" "$@"
 fi

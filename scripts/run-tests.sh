@@ -38,11 +38,12 @@ extra_skips=()
 ctest --test-dir build --output-on-failure -j2 -LE slow \
 	--output-junit "$results/build.xml" || rc=$?
 # The arm64 plugin's own tests (the corpus with the plugin, the arm64
-# kernel objects of Linux 6.1, 6.12 and the newest kernel): build-arm64,
+# kernel objects of Linux 6.1, 6.12 and the newest kernel, experiment.sh
+# candidates on arm64 units): build-arm64,
 # made by setup.sh where the cross compiler and its plugin headers exist.
 if [ -d build-arm64 ]; then
 	ctest --test-dir build-arm64 --output-on-failure -j2 -LE slow \
-		-R '^oracle-(corpus|kernel-accuracy)-arm64(-6\.12|-newest)?$' \
+		-R '^(oracle-(corpus|kernel-accuracy)-arm64(-6\.12|-newest)?|scripts-candidates-newest-arm64)$' \
 		--output-junit "$results/build-arm64.xml" || rc=$?
 else
 	echo "run-tests: SKIP: no build-arm64 (setup.sh could not build the arm64 plugin): arm64 plugin tests not run" >&2

@@ -80,13 +80,14 @@ fi
 cmake -S . -B build
 cmake --build build -j"$(nproc)"
 
-# The arm64 plugin: only what the arm64 tests of build-arm64 use
-# (run-tests.sh runs them).
+# The arm64 plugin: only what the arm64 tests of build-arm64 use (the
+# corpus and kernel tests; experiment.sh candidates, which needs asmscan
+# too; run-tests.sh runs them).
 ARM64_GCC=aarch64-linux-gnu-gcc-12
 if command -v "$ARM64_GCC" >/dev/null &&
 	[ -f "$("$ARM64_GCC" -print-file-name=plugin)/include/gcc-plugin.h" ]; then
 	cmake -S . -B build-arm64 -DASMINLINE_PLUGIN_GCC="$ARM64_GCC"
-	cmake --build build-arm64 -j"$(nproc)" --target asminline asmtpl-eval
+	cmake --build build-arm64 -j"$(nproc)" --target asminline asmtpl-eval asmscan
 else
 	log "no $ARM64_GCC with plugin headers (gcc-12-plugin-dev-aarch64-linux-gnu): build-arm64 not built, its tests will be skipped"
 	rm -rf build-arm64

@@ -38,11 +38,12 @@ def fnv1a64(data):
     return h
 
 
-def comment_section(path):
-    """The bytes of PATH's .comment section (b"" when it has none)."""
+def comment_section(path, objcopy="objcopy"):
+    """The bytes of PATH's .comment section (b"" when it has none);
+    OBJCOPY: one that reads PATH's machine (aarch64-linux-gnu-objcopy)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "comment")
-        p = subprocess.run(["objcopy", "--dump-section", f".comment={out}",
+        p = subprocess.run([objcopy, "--dump-section", f".comment={out}",
                             path, os.path.join(tmp, "copy")],
                            capture_output=True, text=True)
         # binutils 2.40 exits 0 when the section does not exist.
@@ -101,10 +102,10 @@ def read(path):
     return units, statements
 
 
-def read_all(path):
+def read_all(path, objcopy="objcopy"):
     """(units, statements, edges): edges as the report's edge records, one
     per id a unit lists (an id listed twice is two edges)."""
-    found = parse_strings(comment_section(path))
+    found = parse_strings(comment_section(path, objcopy))
     statements = []
     edges = []
     for unit in found["unit"]:
