@@ -71,6 +71,7 @@ if [ -z "$bloat" ]; then
 fi
 
 tmp=$(mktemp -d)
+. "$here/timing.sh"
 trap 'rm -rf "$tmp"' EXIT
 
 # Every command runs after a pass over the file (run()): no tool pays
@@ -86,25 +87,7 @@ run() {
 	local name=$1
 	shift
 	cat "$vmlinux" >/dev/null
-	/usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || {
-		echo "bench: $name failed:" >&2
-		cat "$tmp/err.txt" >&2
-		return 1
-	}
-	awk -F': ' '
-		/Elapsed \(wall clock\)/ { n = split($2, t, ":"); w = 0
-			for (i = 1; i <= n; i++) w = w * 60 + t[i] }
-		/User time/ { u = $2 } /System time/ { s = $2 }
-		/Maximum resident set size/ { r = $2 }
-		END { printf "%.2f %.2f %.2f %d\n", w, u, s, r }' "$tmp/time.txt" >>"$tmp/$name.runs"
-}
-
-# summary NAME: "NAME wall user sys rss_kb", the median run by wall time
-# and the largest RSS seen.
-summary() {
-	sort -n "$tmp/$1.runs" | awk -v name="$1" '
-		{ w[NR] = $1; u[NR] = $2; s[NR] = $3; if ($4 > r) r = $4 }
-		END { m = int((NR + 1) / 2); print name, w[m], u[m], s[m], r }'
+	timed "$name" "$@"
 }
 
 echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
