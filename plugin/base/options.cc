@@ -30,7 +30,7 @@ static const char *const options_keys[] = {
 #undef ASMINLINE_ARG
 };
 
-#define OPTIONS_NKEYS (sizeof(options_keys) / sizeof(options_keys[0]))
+#define OPTIONS_NKEYS (ARRAY_SIZE(options_keys))
 
 static bool options_known_key(const char *key)
 {

@@ -211,7 +211,7 @@ static void dir_code(const struct dir_call *c)
 		{ "code16gcc", ASMTPL_X86_CODE16GCC },
 	};
 
-	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(codes); i++) {
 		if (asmtpl_word_eq(c->d, c->dn, codes[i].name)) {
 			/* the bytes so far are of the old size */
 			asmtpl_interp_flush_bytes(c->in);
@@ -477,7 +477,7 @@ static const struct dir_handler {
 static const struct dir_handler *dir_find(const struct interp *in, const char *d,
 					  size_t dn)
 {
-	for (size_t i = 0; i < sizeof(dir_table) / sizeof(dir_table[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(dir_table); i++)
 		if (asmtpl_word_eq(d, dn, dir_table[i].name))
 			return (dir_table[i].flags & DIR_X86) && !asmtpl_arch_is_x86(in->arch)
 				       ? NULL
@@ -489,7 +489,7 @@ static const struct dir_handler *dir_find(const struct interp *in, const char *d
 static bool dir_data(struct interp *in, const char *d, size_t dn, const char *a,
 		     const char *e)
 {
-	for (size_t i = 0; i < sizeof(data_dirs) / sizeof(data_dirs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(data_dirs); i++) {
 		int w = in->arch == ASMTPL_ARCH_ARM64 ? data_dirs[i].arm64_width
 						      : data_dirs[i].x86_width;
 

@@ -19,6 +19,11 @@
 #include "asmtpl.h"
 
 /* Bounds that keep hostile input linear. */
+/* Elements of an array (not of a pointer). */
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 #define ASMTPL_MAX_STATEMENTS 20000	/* executed statements per analysis */
 #define ASMTPL_MAX_LABELS 8192		/* label and symbol definitions per pass */
 #define ASMTPL_MAX_NESTING 32		/* macro/rept/if nesting */

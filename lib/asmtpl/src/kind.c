@@ -29,7 +29,7 @@ enum asmtpl_kind asmtpl_kind_of_section(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(section_kinds) / sizeof(section_kinds[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(section_kinds); i++)
 		if (!strcmp(name, section_kinds[i].name))
 			return section_kinds[i].kind;
 	return ASMTPL_KIND_OTHER_SECTION;

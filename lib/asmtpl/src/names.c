@@ -50,7 +50,7 @@ static const char *const diag_names[ASMTPL_DIAG_COUNT_] = {
 
 const char *asmtpl_arch_name(enum asmtpl_arch arch)
 {
-	if ((unsigned)arch < sizeof(arch_names) / sizeof(arch_names[0]))
+	if ((unsigned)arch < ARRAY_SIZE(arch_names))
 		return arch_names[arch];
 	return "unknown";
 }
@@ -80,7 +80,7 @@ int asmtpl_arch_parse(const char *name, enum asmtpl_arch *arch)
 
 const char *asmtpl_kind_name(enum asmtpl_kind kind)
 {
-	if ((unsigned)kind < sizeof(kind_names) / sizeof(kind_names[0]))
+	if ((unsigned)kind < ARRAY_SIZE(kind_names))
 		return kind_names[kind];
 	return "unknown";
 }

@@ -344,7 +344,7 @@ void asmtpl_x86_text_bounds(enum asmtpl_x86_mode mode, const char *mn,
 	*lo = 1;
 	*hi = 15;
 	if (no_ops) {
-		for (i = 0; i < sizeof(fixed_len) / sizeof(fixed_len[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(fixed_len); i++) {
 			int len;
 
 			if (!asmtpl_word_eq(mn, mlen, fixed_len[i].mnemonic))
