@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmdline.c — asmscan_main: options (one struct, filled once), the verb table,
- * libelf setup, then the inputs in turn (elfutils' skeleton): one bad
- * input is reported and the others are still read, but no result is
- * printed after an error (render_withheld); the exit code is the worst
- * seen.  Global options go before or after the verb.
+ * cmdline.c — asmscan_main: the options (one struct, filled once; global
+ * options go before or after the verb), the verb table (verbs[]), libelf's
+ * setup, then the verb's runner (verbs.h), whose exit code is asmscan's.
+ * The runners read the inputs (analysis.c: one bad input is reported and
+ * the others are still read) and print no result after an error
+ * (render_withheld).
  */
 #include "cmdline.h"
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * verbs.h — what each verb runs, once main has parsed the options: the
- * verb table in asmscan.c points at these (bpftool's {name, func}).  Each
+ * verbs.h — what each verb runs, once asmscan_main has parsed the options:
+ * the verb table of cmdline.c (verbs[]) points at these (bpftool's {name,
+ * func}).  Each
  * reads its inputs, prints its result and returns the exit code (2 wins
  * over 1: asmscan.h); main only parses, dispatches and frees.
  */
