@@ -14,26 +14,26 @@
 
 #include "asmstate.h"
 
-bool asmtpl_interp_is_space(char c)
+bool asmtpl_asmstate_is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-const char *asmtpl_interp_skip_ws(const char *s, const char *e)
+const char *asmtpl_asmstate_skip_ws(const char *s, const char *e)
 {
-	while (s < e && asmtpl_interp_is_space(*s))
+	while (s < e && asmtpl_asmstate_is_space(*s))
 		s++;
 	return s;
 }
 
-bool asmtpl_interp_is_entry(const struct interp *in)
+bool asmtpl_asmstate_is_entry(const struct interp *in)
 {
 	return in->cur == 0;
 }
 
 /* ---- sections ---------------------------------------------------------- */
 
-int asmtpl_interp_section_get(struct interp *in, const char *name, size_t n,
+int asmtpl_asmstate_section_get(struct interp *in, const char *name, size_t n,
 		       int64_t sub)
 {
 	int i;
@@ -68,14 +68,14 @@ int asmtpl_interp_section_get(struct interp *in, const char *name, size_t n,
 	return i;
 }
 
-void asmtpl_interp_section_switch(struct interp *in, int to)
+void asmtpl_asmstate_section_switch(struct interp *in, int to)
 {
 	in->prev = in->cur;
 	in->cur = to;
 }
 
 /* Marks the current section as written to and advances its position. */
-void asmtpl_interp_advance(struct interp *in, int64_t lo, int64_t hi)
+void asmtpl_asmstate_advance(struct interp *in, int64_t lo, int64_t hi)
 {
 	struct section *s = &in->secs[in->cur];
 
@@ -97,11 +97,11 @@ void asmtpl_interp_advance(struct interp *in, int64_t lo, int64_t hi)
 }
 
 /* Reads a section name: "name", or a bare token up to ',' or a blank. */
-size_t asmtpl_interp_section_name(const char *s, const char *e, const char **name)
+size_t asmtpl_asmstate_section_name(const char *s, const char *e, const char **name)
 {
 	const char *p;
 
-	s = asmtpl_interp_skip_ws(s, e);
+	s = asmtpl_asmstate_skip_ws(s, e);
 	if (s < e && *s == '"') {
 		p = ++s;
 		while (p < e && *p != '"')
@@ -110,7 +110,7 @@ size_t asmtpl_interp_section_name(const char *s, const char *e, const char **nam
 		return (size_t)(p - s);
 	}
 	p = s;
-	while (p < e && *p != ',' && !asmtpl_interp_is_space(*p))
+	while (p < e && *p != ',' && !asmtpl_asmstate_is_space(*p))
 		p++;
 	*name = s;
 	return (size_t)(p - s);
@@ -118,7 +118,7 @@ size_t asmtpl_interp_section_name(const char *s, const char *e, const char **nam
 
 /* ---- labels and symbols ----------------------------------------------- */
 
-bool asmtpl_interp_labels_add(struct interp *in, struct labels *l, const char *name,
+bool asmtpl_asmstate_labels_add(struct interp *in, struct labels *l, const char *name,
 		       size_t n, struct asmtpl_value pos)
 {
 	if (l->n >= ASMTPL_MAX_LABELS) {
@@ -133,7 +133,7 @@ bool asmtpl_interp_labels_add(struct interp *in, struct labels *l, const char *n
 	return true;
 }
 
-struct asmtpl_value asmtpl_interp_here(const struct interp *in)
+struct asmtpl_value asmtpl_asmstate_here(const struct interp *in)
 {
 	struct asmtpl_value v;
 
@@ -144,13 +144,13 @@ struct asmtpl_value asmtpl_interp_here(const struct interp *in)
 	return v;
 }
 
-struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n)
+struct asmtpl_value asmtpl_asmstate_resolve(void *arg, const char *name, size_t n)
 {
 	struct interp *in = arg;
 	const struct label *lab;
 
 	if (n == 1 && name[0] == '.')
-		return asmtpl_interp_here(in);
+		return asmtpl_asmstate_here(in);
 	if (n >= 2 && name[0] >= '0' && name[0] <= '9' &&
 	    (name[n - 1] == 'b' || name[n - 1] == 'B' ||
 	     name[n - 1] == 'f' || name[n - 1] == 'F')) {
@@ -168,12 +168,12 @@ struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n)
 	return lab ? lab->pos : asmtpl_value_unknown();
 }
 
-struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s, const char *e,
+struct asmtpl_value asmtpl_asmstate_eval(struct interp *in, const char *s, const char *e,
 				const char **next)
 {
 	size_t end = 0;
 	struct asmtpl_value v = asmtpl_expr_eval(s, (size_t)(e - s), &end,
-						  asmtpl_interp_resolve, in);
+						  asmtpl_asmstate_resolve, in);
 
 	if (next)
 		*next = s + end;
@@ -220,7 +220,7 @@ static void count_data(struct interp *in)
  * assembled in does.  Bytes that end inside an instruction start one
  * that the next statement completes.
  */
-void asmtpl_interp_flush_bytes(struct interp *in)
+void asmtpl_asmstate_flush_bytes(struct interp *in)
 {
 	size_t pos = 0, len;
 
@@ -245,62 +245,62 @@ void asmtpl_interp_flush_bytes(struct interp *in)
 
 static bool decodes_bytes(const struct interp *in)
 {
-	return asmtpl_arch_is_x86(in->arch) && asmtpl_interp_is_entry(in);
+	return asmtpl_arch_is_x86(in->arch) && asmtpl_asmstate_is_entry(in);
 }
 
 /* n bytes of data; known[i] false where the value is a link-time one. */
-void asmtpl_interp_emit_bytes(struct interp *in, const uint8_t *bytes,
+void asmtpl_asmstate_emit_bytes(struct interp *in, const uint8_t *bytes,
 			      const uint8_t *known, size_t n)
 {
 	size_t i;
 
 	if (!n) {
-		asmtpl_interp_advance(in, 0, 0);
+		asmtpl_asmstate_advance(in, 0, 0);
 		return;
 	}
 	if (!decodes_bytes(in)) {
-		if (asmtpl_interp_is_entry(in))
+		if (asmtpl_asmstate_is_entry(in))
 			count_data(in);
-		asmtpl_interp_advance(in, (int64_t)n, (int64_t)n);
+		asmtpl_asmstate_advance(in, (int64_t)n, (int64_t)n);
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		if (in->nbytes == sizeof(in->bytes))
-			asmtpl_interp_flush_bytes(in);
+			asmtpl_asmstate_flush_bytes(in);
 		in->bytes[in->nbytes] = bytes[i];
 		in->known[in->nbytes] = known[i];
 		in->nbytes++;
 	}
-	asmtpl_interp_advance(in, (int64_t)n, (int64_t)n);
+	asmtpl_asmstate_advance(in, (int64_t)n, (int64_t)n);
 }
 
-void asmtpl_interp_emit_prefix(struct interp *in)
+void asmtpl_asmstate_emit_prefix(struct interp *in)
 {
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
+	if (asmtpl_asmstate_is_entry(in)) {
+		asmtpl_asmstate_flush_bytes(in);
 		if (!in->pending_prefix)
 			in->res->est_insns++;
 		in->pending_prefix = true;
 		in->run = RUN_NONE;
 	}
-	asmtpl_interp_advance(in, 1, 1);
+	asmtpl_asmstate_advance(in, 1, 1);
 }
 
 /* A textual instruction of [lo, hi] bytes; nop1: x86 "nop". */
-void asmtpl_interp_emit_insn(struct interp *in, bool nop1, int64_t lo,
+void asmtpl_asmstate_emit_insn(struct interp *in, bool nop1, int64_t lo,
 			     int64_t hi)
 {
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
+	if (asmtpl_asmstate_is_entry(in)) {
+		asmtpl_asmstate_flush_bytes(in);
 		count_item(in, nop1);
 	} else {
 		in->res->other_insns++;
 	}
-	asmtpl_interp_advance(in, lo, hi);
+	asmtpl_asmstate_advance(in, lo, hi);
 }
 
 /* Fill of [lo, hi] bytes of value byte (-1: unknown) in the current section. */
-void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int byte)
+void asmtpl_asmstate_emit_fill(struct interp *in, struct asmtpl_value size, int byte)
 {
 	int64_t lo = size.known ? size.lo : 0;
 	int64_t hi = size.known ? size.hi : INT64_MAX / 4;
@@ -312,7 +312,7 @@ void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int by
 	if (hi < 0)
 		hi = 0;
 	if (hi == 0) {
-		asmtpl_interp_advance(in, 0, 0);
+		asmtpl_asmstate_advance(in, 0, 0);
 		return;
 	}
 	/* A small fill of known size and value is just bytes. */
@@ -321,11 +321,11 @@ void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int by
 
 		memset(b, byte, (size_t)lo);
 		memset(k, 1, (size_t)lo);
-		asmtpl_interp_emit_bytes(in, b, k, (size_t)lo);
+		asmtpl_asmstate_emit_bytes(in, b, k, (size_t)lo);
 		return;
 	}
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
+	if (asmtpl_asmstate_is_entry(in)) {
+		asmtpl_asmstate_flush_bytes(in);
 		if (asmtpl_arch_is_x86(in->arch) && byte == 0x90) {
 			if (lo > 0)
 				count_item(in, true);
@@ -338,16 +338,16 @@ void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int by
 			in->res->pad_uncertain++;
 		}
 	}
-	asmtpl_interp_advance(in, lo, hi);
+	asmtpl_asmstate_advance(in, lo, hi);
 }
 
-void asmtpl_interp_emit_align(struct interp *in, int64_t align)
+void asmtpl_asmstate_emit_align(struct interp *in, int64_t align)
 {
 	if (align <= 1) {
-		asmtpl_interp_advance(in, 0, 0);
+		asmtpl_asmstate_advance(in, 0, 0);
 		return;
 	}
-	if (asmtpl_interp_is_entry(in)) {
+	if (asmtpl_asmstate_is_entry(in)) {
 		int64_t gap = align - 1, most;
 
 		/*
@@ -366,30 +366,30 @@ void asmtpl_interp_emit_align(struct interp *in, int64_t align)
 			most = (gap + 10) / 11;
 		else
 			most = (gap + 3) / 4 + 1;
-		asmtpl_interp_flush_bytes(in);
+		asmtpl_asmstate_flush_bytes(in);
 		in->res->pad_uncertain += (unsigned)(most > 1000 ? 1000 : most);
 	}
-	asmtpl_interp_advance(in, 0, align - 1);
+	asmtpl_asmstate_advance(in, 0, align - 1);
 }
 
 /* Data of [lo, hi] bytes whose values the model does not take apart. */
-void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi)
+void asmtpl_asmstate_emit_data(struct interp *in, int64_t lo, int64_t hi)
 {
 	if (hi <= 0) {
-		asmtpl_interp_advance(in, 0, 0);
+		asmtpl_asmstate_advance(in, 0, 0);
 		return;
 	}
-	if (asmtpl_interp_is_entry(in)) {
-		asmtpl_interp_flush_bytes(in);
+	if (asmtpl_asmstate_is_entry(in)) {
+		asmtpl_asmstate_flush_bytes(in);
 		count_data(in);
 	}
-	asmtpl_interp_advance(in, lo, hi);
+	asmtpl_asmstate_advance(in, lo, hi);
 }
 
 /* ---- words and lines ------------------------------------------------------ */
 
 /* Bounds of one '\n'-terminated line starting at p. */
-const char *asmtpl_interp_line_end(const char *p, const char *e)
+const char *asmtpl_asmstate_line_end(const char *p, const char *e)
 {
 	const char *nl = memchr(p, '\n', (size_t)(e - p));
 
@@ -397,11 +397,11 @@ const char *asmtpl_interp_line_end(const char *p, const char *e)
 }
 
 /* The first word of a line, directive dot included. */
-size_t asmtpl_interp_first_word(const char *s, const char *e, const char **w)
+size_t asmtpl_asmstate_first_word(const char *s, const char *e, const char **w)
 {
 	const char *p;
 
-	s = asmtpl_interp_skip_ws(s, e);
+	s = asmtpl_asmstate_skip_ws(s, e);
 	*w = s;
 	p = s;
 	while (p < e && asmtpl_is_symbol_char(*p))

@@ -5,7 +5,7 @@
  * interpreter is in the template.  Shared by interp.c (statements and
  * blocks, passes) and directive.c (what each directive does); neither
  * names the other's functions but through directive.h.  Every symbol here
- * starts with asmtpl_interp_: the library is linked into GCC's cc1
+ * starts with asmtpl_asmstate_: the library is linked into GCC's cc1
  * through the plugin and must not clash with its names.
  */
 #ifndef ASMTPL_ASMSTATE_H
@@ -77,30 +77,30 @@ struct interp {
 };
 
 
-bool asmtpl_interp_is_space(char c);
-const char *asmtpl_interp_skip_ws(const char *s, const char *e);
-bool asmtpl_interp_is_entry(const struct interp *in);
-int asmtpl_interp_section_get(struct interp *in, const char *name, size_t n,
+bool asmtpl_asmstate_is_space(char c);
+const char *asmtpl_asmstate_skip_ws(const char *s, const char *e);
+bool asmtpl_asmstate_is_entry(const struct interp *in);
+int asmtpl_asmstate_section_get(struct interp *in, const char *name, size_t n,
 			      int64_t sub);
-void asmtpl_interp_section_switch(struct interp *in, int to);
-void asmtpl_interp_advance(struct interp *in, int64_t lo, int64_t hi);
-size_t asmtpl_interp_section_name(const char *s, const char *e, const char **name);
-bool asmtpl_interp_labels_add(struct interp *in, struct labels *l,
+void asmtpl_asmstate_section_switch(struct interp *in, int to);
+void asmtpl_asmstate_advance(struct interp *in, int64_t lo, int64_t hi);
+size_t asmtpl_asmstate_section_name(const char *s, const char *e, const char **name);
+bool asmtpl_asmstate_labels_add(struct interp *in, struct labels *l,
 			      const char *name, size_t n, struct asmtpl_value pos);
-struct asmtpl_value asmtpl_interp_here(const struct interp *in);
-struct asmtpl_value asmtpl_interp_resolve(void *arg, const char *name, size_t n);
-struct asmtpl_value asmtpl_interp_eval(struct interp *in, const char *s,
+struct asmtpl_value asmtpl_asmstate_here(const struct interp *in);
+struct asmtpl_value asmtpl_asmstate_resolve(void *arg, const char *name, size_t n);
+struct asmtpl_value asmtpl_asmstate_eval(struct interp *in, const char *s,
 				       const char *e, const char **next);
-void asmtpl_interp_emit_insn(struct interp *in, bool nop1, int64_t lo,
+void asmtpl_asmstate_emit_insn(struct interp *in, bool nop1, int64_t lo,
 			     int64_t hi);
-void asmtpl_interp_emit_prefix(struct interp *in);
-void asmtpl_interp_emit_bytes(struct interp *in, const uint8_t *bytes,
+void asmtpl_asmstate_emit_prefix(struct interp *in);
+void asmtpl_asmstate_emit_bytes(struct interp *in, const uint8_t *bytes,
 			      const uint8_t *known, size_t n);
-void asmtpl_interp_flush_bytes(struct interp *in);
-void asmtpl_interp_emit_fill(struct interp *in, struct asmtpl_value size, int byte);
-void asmtpl_interp_emit_align(struct interp *in, int64_t align);
-void asmtpl_interp_emit_data(struct interp *in, int64_t lo, int64_t hi);
-const char *asmtpl_interp_line_end(const char *p, const char *e);
-size_t asmtpl_interp_first_word(const char *s, const char *e, const char **w);
+void asmtpl_asmstate_flush_bytes(struct interp *in);
+void asmtpl_asmstate_emit_fill(struct interp *in, struct asmtpl_value size, int byte);
+void asmtpl_asmstate_emit_align(struct interp *in, int64_t align);
+void asmtpl_asmstate_emit_data(struct interp *in, int64_t lo, int64_t hi);
+const char *asmtpl_asmstate_line_end(const char *p, const char *e);
+size_t asmtpl_asmstate_first_word(const char *s, const char *e, const char **w);
 
 #endif /* ASMTPL_ASMSTATE_H */

@@ -34,7 +34,7 @@ static int64_t count_items(const char *s, const char *e)
 			item = false;
 			continue;
 		}
-		if (!asmtpl_interp_is_space(*s))
+		if (!asmtpl_asmstate_is_space(*s))
 			item = true;
 	}
 	return n + (item ? 1 : 0);
@@ -115,17 +115,17 @@ static void emit_items(struct interp *in, const char *a, const char *e, int w)
 		uint8_t b[8], k[8];
 		int j;
 
-		p = asmtpl_interp_skip_ws(p, e);
+		p = asmtpl_asmstate_skip_ws(p, e);
 		if (p >= e)
 			break;
-		v = asmtpl_interp_eval(in, p, e, &next);
+		v = asmtpl_asmstate_eval(in, p, e, &next);
 		for (j = 0; j < w; j++) {
 			bool exact = asmtpl_value_is_exact(v);
 
 			b[j] = exact ? (uint8_t)(((uint64_t)v.lo >> (8 * j)) & 0xff) : 0;
 			k[j] = exact;
 		}
-		asmtpl_interp_emit_bytes(in, b, k, (size_t)w);
+		asmtpl_asmstate_emit_bytes(in, b, k, (size_t)w);
 		if (next >= e || *next != ',')
 			break;
 		p = next + 1;
@@ -165,7 +165,7 @@ static void dir_purgem(const struct dir_call *c)
 {
 	struct interp *in = c->in;
 	const char *w;
-	size_t n = asmtpl_interp_first_word(c->a, c->e, &w);
+	size_t n = asmtpl_asmstate_first_word(c->a, c->e, &w);
 
 	if (!asmtpl_macros_purge(&in->ctx->macros, w, n)) {
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNKNOWN_MACRO, in->off);
@@ -214,7 +214,7 @@ static void dir_code(const struct dir_call *c)
 	for (size_t i = 0; i < ARRAY_SIZE(codes); i++) {
 		if (asmtpl_word_eq(c->d, c->dn, codes[i].name)) {
 			/* the bytes so far are of the old size */
-			asmtpl_interp_flush_bytes(c->in);
+			asmtpl_asmstate_flush_bytes(c->in);
 			c->in->x86_mode = codes[i].mode;
 			return;
 		}
@@ -226,7 +226,7 @@ static void dir_section(const struct dir_call *c)
 {
 	struct interp *in = c->in;
 	const char *name;
-	size_t n = asmtpl_interp_section_name(c->a, c->e, &name);
+	size_t n = asmtpl_asmstate_section_name(c->a, c->e, &name);
 	int64_t sub = 0;
 
 	if (c->d[0] == 'p' || c->d[0] == 'P') {
@@ -234,7 +234,7 @@ static void dir_section(const struct dir_call *c)
 		struct asmtpl_value v;
 
 		/* ".pushsection name, subsection" when a number follows */
-		if (p && (v = asmtpl_interp_eval(in, p + 1, c->e, NULL), asmtpl_value_is_exact(v)))
+		if (p && (v = asmtpl_asmstate_eval(in, p + 1, c->e, NULL), asmtpl_value_is_exact(v)))
 			sub = v.lo;
 		if (in->sp >= ASMTPL_MAX_SECTION_STACK) {
 			asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
@@ -246,7 +246,7 @@ static void dir_section(const struct dir_call *c)
 	}
 	if (n == 5 && !memcmp(name, ".text", 5))
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
-	asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, n, sub));
+	asmtpl_asmstate_section_switch(in, asmtpl_asmstate_section_get(in, name, n, sub));
 }
 
 static void dir_popsection(const struct dir_call *c)
@@ -279,12 +279,12 @@ static void dir_previous(const struct dir_call *c)
 static void dir_subsection(const struct dir_call *c)
 {
 	struct interp *in = c->in;
-	struct asmtpl_value v = asmtpl_interp_eval(in, c->a, c->e, NULL);
+	struct asmtpl_value v = asmtpl_asmstate_eval(in, c->a, c->e, NULL);
 	const struct section *s = &in->secs[in->cur];
 
 	if (!asmtpl_value_is_exact(v))
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
-	asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, s->name, strlen(s->name),
+	asmtpl_asmstate_section_switch(in, asmtpl_asmstate_section_get(in, s->name, strlen(s->name),
 				       asmtpl_value_is_exact(v) ? v.lo : 1));
 }
 
@@ -293,7 +293,7 @@ static void dir_named_section(const struct dir_call *c)
 {
 	struct interp *in = c->in;
 	char name[8];
-	struct asmtpl_value v = asmtpl_interp_eval(in, c->a, c->e, NULL);
+	struct asmtpl_value v = asmtpl_asmstate_eval(in, c->a, c->e, NULL);
 
 	name[0] = '.';
 	memcpy(name + 1, c->d, c->dn);
@@ -303,7 +303,7 @@ static void dir_named_section(const struct dir_call *c)
 			name[i] = (char)(name[i] - 'A' + 'a');
 	if (name[1] == 't')
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_TEXT_SECTION, in->off);
-	asmtpl_interp_section_switch(in, asmtpl_interp_section_get(in, name, c->dn + 1,
+	asmtpl_asmstate_section_switch(in, asmtpl_asmstate_section_get(in, name, c->dn + 1,
 				       asmtpl_value_is_exact(v) ? v.lo : 0));
 }
 
@@ -312,14 +312,14 @@ static void dir_set(const struct dir_call *c)
 {
 	struct interp *in = c->in;
 	const char *w;
-	size_t n = asmtpl_interp_first_word(c->a, c->e, &w);
+	size_t n = asmtpl_asmstate_first_word(c->a, c->e, &w);
 	const char *p = w + n;
 
-	while (p < c->e && (asmtpl_interp_is_space(*p) || *p == ','))
+	while (p < c->e && (asmtpl_asmstate_is_space(*p) || *p == ','))
 		p++;
 	if (n)
-		asmtpl_interp_labels_add(in, &in->labels, w, n,
-					 asmtpl_interp_eval(in, p, c->e, NULL));
+		asmtpl_asmstate_labels_add(in, &in->labels, w, n,
+					 asmtpl_asmstate_eval(in, p, c->e, NULL));
 }
 
 /* Instructions spelled as data (arm64 ".inst 0xd503201f", x86 ".insn"). */
@@ -331,9 +331,9 @@ static void dir_inst(const struct dir_call *c)
 		n = 1;	/* x86 ".insn" takes one instruction */
 	for (int64_t i = 0; i < n && i < 100000; i++) {
 		if (c->in->arch == ASMTPL_ARCH_ARM64)
-			asmtpl_interp_emit_insn(c->in, false, 4, 4);
+			asmtpl_asmstate_emit_insn(c->in, false, 4, 4);
 		else
-			asmtpl_interp_emit_insn(c->in, false, 1, 15);
+			asmtpl_asmstate_emit_insn(c->in, false, 1, 15);
 	}
 }
 
@@ -345,7 +345,7 @@ static void dir_string(const struct dir_call *c)
 
 	if (!asmtpl_word_eq(c->d, c->dn, "ascii"))
 		n += strings;
-	asmtpl_interp_emit_data(c->in, n, n);
+	asmtpl_asmstate_emit_data(c->in, n, n);
 }
 
 /* .uleb128, .sleb128: 1 to 10 bytes per item */
@@ -353,7 +353,7 @@ static void dir_leb(const struct dir_call *c)
 {
 	int64_t n = count_items(c->a, c->e);
 
-	asmtpl_interp_emit_data(c->in, n, n * 10);
+	asmtpl_asmstate_emit_data(c->in, n, n * 10);
 }
 
 /* .skip, .space, .zero SIZE[, BYTE] */
@@ -361,15 +361,15 @@ static void dir_skip(const struct dir_call *c)
 {
 	struct interp *in = c->in;
 	const char *p;
-	struct asmtpl_value size = asmtpl_interp_eval(in, c->a, c->e, &p);
+	struct asmtpl_value size = asmtpl_asmstate_eval(in, c->a, c->e, &p);
 	int byte = 0;
 
 	if (p < c->e && *p == ',') {
-		struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, c->e, NULL);
+		struct asmtpl_value f = asmtpl_asmstate_eval(in, p + 1, c->e, NULL);
 
 		byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
 	}
-	asmtpl_interp_emit_fill(in, size, byte);
+	asmtpl_asmstate_emit_fill(in, size, byte);
 }
 
 /* .fill REPEAT[, SIZE[, VALUE]] */
@@ -377,14 +377,14 @@ static void dir_fill(const struct dir_call *c)
 {
 	struct interp *in = c->in;
 	const char *p;
-	struct asmtpl_value rep = asmtpl_interp_eval(in, c->a, c->e, &p);
+	struct asmtpl_value rep = asmtpl_asmstate_eval(in, c->a, c->e, &p);
 	struct asmtpl_value size = asmtpl_value_exact(1), total;
 	int byte = 0;
 
 	if (p < c->e && *p == ',') {
-		size = asmtpl_interp_eval(in, p + 1, c->e, &p);
+		size = asmtpl_asmstate_eval(in, p + 1, c->e, &p);
 		if (p < c->e && *p == ',') {
-			struct asmtpl_value f = asmtpl_interp_eval(in, p + 1, c->e, NULL);
+			struct asmtpl_value f = asmtpl_asmstate_eval(in, p + 1, c->e, NULL);
 
 			byte = asmtpl_value_is_exact(f) ? (int)(f.lo & 0xff) : -1;
 			if (asmtpl_value_is_exact(size) && size.lo > 1)
@@ -400,12 +400,12 @@ static void dir_fill(const struct dir_call *c)
 	} else {
 		total = asmtpl_value_unknown();
 	}
-	asmtpl_interp_emit_fill(in, total, byte);
+	asmtpl_asmstate_emit_fill(in, total, byte);
 }
 
 static void dir_nops(const struct dir_call *c)
 {
-	asmtpl_interp_emit_fill(c->in, asmtpl_interp_eval(c->in, c->a, c->e, NULL), 0x90);
+	asmtpl_asmstate_emit_fill(c->in, asmtpl_asmstate_eval(c->in, c->a, c->e, NULL), 0x90);
 }
 
 /*
@@ -415,7 +415,7 @@ static void dir_nops(const struct dir_call *c)
 static void dir_align(const struct dir_call *c)
 {
 	struct interp *in = c->in;
-	struct asmtpl_value v = asmtpl_interp_eval(in, c->a, c->e, NULL);
+	struct asmtpl_value v = asmtpl_asmstate_eval(in, c->a, c->e, NULL);
 	bool pow2 = c->d[0] == 'p' || c->d[0] == 'P' ||
 		    (in->arch == ASMTPL_ARCH_ARM64 && asmtpl_word_eq(c->d, c->dn, "align"));
 	int64_t align = 0;
@@ -424,13 +424,13 @@ static void dir_align(const struct dir_call *c)
 		align = pow2 ? (v.lo >= 0 && v.lo < 31 ? (int64_t)1 << v.lo : 0) : v.lo;
 	else
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, in->off);
-	asmtpl_interp_emit_align(in, align > 0 ? align : 2);
+	asmtpl_asmstate_emit_align(in, align > 0 ? align : 2);
 }
 
 static void dir_incbin(const struct dir_call *c)
 {
 	asmtpl_diag_add(c->in->res, ASMTPL_DIAG_UNEVALUATED_COUNT, c->in->off);
-	asmtpl_interp_emit_data(c->in, 0, INT64_MAX / 4);
+	asmtpl_asmstate_emit_data(c->in, 0, INT64_MAX / 4);
 }
 
 #define DIR_LEARN 1u	/* run while only learning (macros, code size) too */
@@ -500,7 +500,7 @@ static bool dir_data(struct interp *in, const char *d, size_t dn, const char *a,
 		} else {
 			int64_t n = count_items(a, e) * w;
 
-			asmtpl_interp_emit_data(in, n, n);
+			asmtpl_asmstate_emit_data(in, n, n);
 		}
 		return true;
 	}
@@ -573,13 +573,13 @@ int asmtpl_directive_condition(struct interp *in, const char *d, size_t dn,
 	if (asmtpl_word_eq(d, dn, "ifdef") || asmtpl_word_eq(d, dn, "ifndef") ||
 	    asmtpl_word_eq(d, dn, "ifnotdef")) {
 		const char *w;
-		size_t n = asmtpl_interp_first_word(a, e, &w);
-		bool def = asmtpl_interp_resolve(in, w, n).known;
+		size_t n = asmtpl_asmstate_first_word(a, e, &w);
+		bool def = asmtpl_asmstate_resolve(in, w, n).known;
 
 		return asmtpl_word_eq(d, dn, "ifdef") ? def : !def;
 	}
 	if (asmtpl_word_eq(d, dn, "ifb") || asmtpl_word_eq(d, dn, "ifnb")) {
-		bool blank = asmtpl_interp_skip_ws(a, e) >= e;
+		bool blank = asmtpl_asmstate_skip_ws(a, e) >= e;
 
 		return asmtpl_word_eq(d, dn, "ifb") ? blank : !blank;
 	}
@@ -593,10 +593,10 @@ int asmtpl_directive_condition(struct interp *in, const char *d, size_t dn,
 		if (!comma)
 			return -1;
 		xe = comma;
-		while (xe > x && asmtpl_interp_is_space(xe[-1]))
+		while (xe > x && asmtpl_asmstate_is_space(xe[-1]))
 			xe--;
-		y = asmtpl_interp_skip_ws(comma + 1, e);
-		while (ye > y && asmtpl_interp_is_space(ye[-1]))
+		y = asmtpl_asmstate_skip_ws(comma + 1, e);
+		while (ye > y && asmtpl_asmstate_is_space(ye[-1]))
 			ye--;
 		xl = (size_t)(xe - x), yl = (size_t)(ye - y);
 		/*
@@ -619,7 +619,7 @@ int asmtpl_directive_condition(struct interp *in, const char *d, size_t dn,
 		return (asmtpl_word_eq(d, dn, "ifc") || asmtpl_word_eq(d, dn, "ifeqs")) ?
 			       same : !same;
 	}
-	v = asmtpl_interp_eval(in, a, e, NULL);
+	v = asmtpl_asmstate_eval(in, a, e, NULL);
 	if (!v.known || v.sec >= 0)
 		return -1;
 	if (asmtpl_word_eq(d, dn, "if") || asmtpl_word_eq(d, dn, "ifne") ||

@@ -70,8 +70,8 @@ static const char *find_close(const char *body, const char *e, enum family f,
 	int depth = 1;
 
 	while (p < e) {
-		const char *le = asmtpl_interp_line_end(p, e), *w;
-		size_t n = asmtpl_interp_first_word(p, le, &w);
+		const char *le = asmtpl_asmstate_line_end(p, e), *w;
+		size_t n = asmtpl_asmstate_first_word(p, le, &w);
 
 		if (opens(w, n) == f)
 			depth++;
@@ -103,7 +103,7 @@ static void run_repeat(struct interp *in, const char *d, size_t dn,
 	}
 	in->depth++;
 	if (asmtpl_word_eq(d, dn, "rept")) {
-		struct asmtpl_value v = asmtpl_interp_eval(in, a, e, NULL);
+		struct asmtpl_value v = asmtpl_asmstate_eval(in, a, e, NULL);
 		int64_t count = 1, i;
 
 		if (asmtpl_value_is_exact(v))
@@ -154,7 +154,7 @@ static void run_repeat(struct interp *in, const char *d, size_t dn,
 				size_t tlen = 0;
 
 				if (irpc) {
-					p = asmtpl_interp_skip_ws(p, e);
+					p = asmtpl_asmstate_skip_ws(p, e);
 					if (p >= e)
 						break;
 					ve = p + 1;
@@ -248,25 +248,25 @@ static void do_instruction(struct interp *in, const char *s, const char *e)
 	bool other = false;
 
 	if (in->arch == ASMTPL_ARCH_ARM64) {
-		asmtpl_interp_emit_insn(in, false, 4, 4);
+		asmtpl_asmstate_emit_insn(in, false, 4, 4);
 		return;
 	}
 	for (;;) {
-		mlen = asmtpl_interp_first_word(s, e, &mn);
+		mlen = asmtpl_asmstate_first_word(s, e, &mn);
 		if (!mlen || !is_x86_prefix(mn, mlen))
 			break;
-		s = asmtpl_interp_skip_ws(mn + mlen, e);
+		s = asmtpl_asmstate_skip_ws(mn + mlen, e);
 		if (s >= e) {
 			if (prefixes)
-				asmtpl_interp_advance(in, prefixes, prefixes);
-			asmtpl_interp_emit_prefix(in);
+				asmtpl_asmstate_advance(in, prefixes, prefixes);
+			asmtpl_asmstate_emit_prefix(in);
 			return;
 		}
 		prefixes++;
 	}
-	ops = asmtpl_interp_skip_ws(mn + mlen, e);
+	ops = asmtpl_asmstate_skip_ws(mn + mlen, e);
 	olen = (size_t)(e - ops);
-	while (olen && asmtpl_interp_is_space(ops[olen - 1]))
+	while (olen && asmtpl_asmstate_is_space(ops[olen - 1]))
 		olen--;
 	if (olen) {
 		size_t n = 0;
@@ -274,14 +274,14 @@ static void do_instruction(struct interp *in, const char *s, const char *e)
 		while (n < olen && asmtpl_is_symbol_char(ops[n]))
 			n++;
 		if (n == olen) {
-			struct asmtpl_value t = asmtpl_interp_resolve(in, ops, olen);
+			struct asmtpl_value t = asmtpl_asmstate_resolve(in, ops, olen);
 
 			other = t.known && t.sec >= 0 && t.sec != in->cur;
 		}
 	}
 	asmtpl_x86_text_bounds(in->x86_mode, mn, mlen, ops, olen, prefixes,
 			       other, &lo, &hi);
-	asmtpl_interp_emit_insn(in, !prefixes && !olen && asmtpl_word_eq(mn, mlen, "nop"),
+	asmtpl_asmstate_emit_insn(in, !prefixes && !olen && asmtpl_word_eq(mn, mlen, "nop"),
 				lo, hi);
 }
 
@@ -296,30 +296,30 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 	for (;;) {
 		const char *p;
 
-		n = asmtpl_interp_first_word(s, e, &w);
+		n = asmtpl_asmstate_first_word(s, e, &w);
 		p = w + n;
 		if (!n || p >= e || *p != ':' || (p + 1 < e && p[1] == ':'))
 			break;
 		if (!in->learn_only &&
-		    !asmtpl_interp_labels_add(in, &in->labels, w, n, asmtpl_interp_here(in)))
+		    !asmtpl_asmstate_labels_add(in, &in->labels, w, n, asmtpl_asmstate_here(in)))
 			return;
 		s = p + 1;
 	}
-	s = asmtpl_interp_skip_ws(s, e);
+	s = asmtpl_asmstate_skip_ws(s, e);
 	if (s >= e)
 		return;
 	if (*s == '%') {
 		asmtpl_diag_add(in->res, ASMTPL_DIAG_OPERAND_STATEMENT, in->off);
 		if (in->arch == ASMTPL_ARCH_ARM64)
-			asmtpl_interp_emit_insn(in, false, 4, 4);
+			asmtpl_asmstate_emit_insn(in, false, 4, 4);
 		else
-			asmtpl_interp_emit_insn(in, false, 1, 15);
+			asmtpl_asmstate_emit_insn(in, false, 1, 15);
 		return;
 	}
-	n = asmtpl_interp_first_word(s, e, &w);
+	n = asmtpl_asmstate_first_word(s, e, &w);
 	if (n && w[0] == '.' && n > 1) {
 		enum family f = opens(w, n);
-		const char *a = asmtpl_interp_skip_ws(w + n, e);
+		const char *a = asmtpl_asmstate_skip_ws(w + n, e);
 
 		if (f == FAM_MACRO || f == FAM_REPT)
 			run_block(in, f, w + 1, n - 1, a, e, block_end, resume);
@@ -328,14 +328,14 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 		return;
 	}
 	{
-		const char *p = asmtpl_interp_skip_ws(w + n, e);
+		const char *p = asmtpl_asmstate_skip_ws(w + n, e);
 
 		/* "sym = expr" */
 		if (n && p < e && *p == '=' && (p + 1 >= e || p[1] != '=')) {
-			struct asmtpl_value v = asmtpl_interp_eval(in, p + 1, e, NULL);
+			struct asmtpl_value v = asmtpl_asmstate_eval(in, p + 1, e, NULL);
 
 			if (!in->learn_only)
-				asmtpl_interp_labels_add(in, &in->labels, w, n, v);
+				asmtpl_asmstate_labels_add(in, &in->labels, w, n, v);
 			return;
 		}
 	}
@@ -345,7 +345,7 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 		if (mac) {
 			char *text = NULL;
 			size_t tlen = 0;
-			const char *a = asmtpl_interp_skip_ws(w + n, e);
+			const char *a = asmtpl_asmstate_skip_ws(w + n, e);
 
 			if (in->depth >= ASMTPL_MAX_NESTING) {
 				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);
@@ -391,8 +391,8 @@ static void run_text(struct interp *in, const char *s, size_t len,
 	const char *p = s, *e = s + len;
 
 	while (p < e && !in->stop && !in->err && !in->exitm) {
-		const char *le = asmtpl_interp_line_end(p, e), *w, *resume = NULL;
-		size_t n = asmtpl_interp_first_word(p, le, &w);
+		const char *le = asmtpl_asmstate_line_end(p, e), *w, *resume = NULL;
+		size_t n = asmtpl_asmstate_first_word(p, le, &w);
 		bool active = nconds == 0 || conds[nconds - 1].active;
 
 		in->off = offs ? offs[p - s] : fixed_off;
@@ -402,7 +402,7 @@ static void run_text(struct interp *in, const char *s, size_t len,
 			break;
 		}
 		if (n >= 3 && w[0] == '.' && asmtpl_word_eq(w, 3, ".if")) {
-			int c = active ? asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le) : 0;
+			int c = active ? asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_asmstate_skip_ws(w + n, le), le) : 0;
 
 			if (c < 0) {
 				asmtpl_diag_add(in->res,
@@ -426,7 +426,7 @@ static void run_text(struct interp *in, const char *s, size_t len,
 				int v = 1;
 
 				if (c->outer && !c->taken && n == 7) {
-					v = asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_interp_skip_ws(w + n, le), le);
+					v = asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_asmstate_skip_ws(w + n, le), le);
 					if (v < 0) {
 						asmtpl_diag_add(in->res,
 								ASMTPL_DIAG_UNEVALUATED_CONDITION,
@@ -470,7 +470,7 @@ static void run_text(struct interp *in, const char *s, size_t len,
 static void reset(struct interp *in)
 {
 	in->nsecs = 0;
-	asmtpl_interp_section_get(in, "", 0, 0);	/* index 0: the function's section */
+	asmtpl_asmstate_section_get(in, "", 0, 0);	/* index 0: the function's section */
 	in->cur = 0;
 	in->prev = -1;
 	in->sp = 0;
@@ -550,7 +550,7 @@ int asmtpl_interpret(struct asmtpl_ctx *ctx, const struct asmtpl_text *clean,
 			}
 			break;
 		}
-		asmtpl_interp_flush_bytes(&in);	/* they were in the entry */
+		asmtpl_asmstate_flush_bytes(&in);	/* they were in the entry */
 		/* GCC assembles what follows for the code size it began in. */
 		if (in.x86_mode != ctx->x86_mode)
 			asmtpl_diag_add(res,
