@@ -402,7 +402,8 @@ static void run_text(struct interp *in, const char *s, size_t len,
 			break;
 		}
 		if (n >= 3 && w[0] == '.' && asmtpl_word_eq(w, 3, ".if")) {
-			int c = active ? asmtpl_directive_condition(in, w + 1, n - 1, asmtpl_asmstate_skip_ws(w + n, le), le) : 0;
+			int c = active ? asmtpl_directive_condition(in, w + 1, n - 1,
+					asmtpl_asmstate_skip_ws(w + n, le), le) : 0;
 
 			if (c < 0) {
 				asmtpl_diag_add(in->res,
