@@ -21,7 +21,7 @@
  * the header's name.
  */
 #include "dwarf-files.h"
-#include "dwarf-scan-read.h"
+#include "dwarf-abbrev.h"
 
 #include <dwarf.h>
 #include <stdio.h>
@@ -71,7 +71,7 @@ void dwarf_files_free(struct dwarf_files *df)
 
 /*
  * A cursor over [p, end): every read checks, and a failed one sticks.  The
- * encodings are read as dwarf-scan-read.h reads them for the DIEs.
+ * encodings are read as dwarf-abbrev.h reads them for the DIEs.
  */
 struct cursor {
 	const uint8_t *p, *end;

@@ -8,7 +8,7 @@
  * and the caller asks libdw.
  */
 #include "dwarf-scan.h"
-#include "dwarf-scan-read.h"
+#include "dwarf-abbrev.h"
 
 #include <dwarf.h>
 #include <string.h>

@@ -15,7 +15,7 @@
  * unit (false), which is never wrong, only slower.
  */
 #include "dwarf-scan.h"
-#include "dwarf-scan-read.h"
+#include "dwarf-abbrev.h"
 
 #include <dwarf.h>
 #include <stdlib.h>

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dwarf-scan-read.h — what dwarf-scan.c (a unit's abbreviation table, its
- * top-level DIEs) and dwarf-scan-die.c (one DIE's attributes) share: the
- * table's entries and DWARF's encodings read as libdw reads them, every
- * read checked against the end it is given; dwarf-files.c reads the line
- * tables' headers with the same numbers.  Inside dwarf/ only.
+ * dwarf-abbrev.h — a unit's abbreviation table and the encodings of
+ * DWARF's forms, shared by dwarf-scan.c (the table, the top-level DIEs)
+ * and dwarf-scan-die.c (one DIE's attributes), read as libdw reads them,
+ * every read checked against the end it is given; dwarf-files.c reads the
+ * line tables' headers with the same numbers.  Inside dwarf/ only.
  */
-#ifndef ASMSCAN_DWARF_SCAN_READ_H
-#define ASMSCAN_DWARF_SCAN_READ_H
+#ifndef ASMSCAN_DWARF_ABBREV_H
+#define ASMSCAN_DWARF_ABBREV_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -106,4 +106,4 @@ scan_die_abbrev(const struct scan_abbrev *codes, size_t ncodes,
 	return &codes[code];
 }
 
-#endif /* ASMSCAN_DWARF_SCAN_READ_H */
+#endif /* ASMSCAN_DWARF_ABBREV_H */
