@@ -456,11 +456,12 @@ size_t dwarf_plan_tasks(const struct dwarf_plan *p)
 /* A .o's walk is over: its Dwfl and copy go (nothing reads them after). */
 static void dwarf_rel_close(struct dwarf_walk *w)
 {
-	if (w->dwfl)
+	if (w->dwfl) {
 		dwfl_end(w->dwfl);	/* its Dwarf with it */
+		w->dw = NULL;		/* else dwarf_begin_elf()'s: walk_free */
+	}
 	w->dwfl = NULL;
 	w->mod = NULL;
-	w->dw = NULL;
 	if (w->copy_own)
 		free(w->copy);
 	w->copy = NULL;
