@@ -35,6 +35,6 @@ endif()
 
 # The Kbuild checker (make C=1 CHECK=asminline-check ...), with the plugin.
 if(TARGET asminline)
-	install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/asminline-check
+	install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/bin/asminline-check
 		DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -7,5 +7,5 @@
 # this machine cannot run is a failure to see, never a test that is not
 # there.
 message(FATAL_ERROR "${TEST}: FAIL: needs ${TOOL}, which configuration did not find: "
-	"install it (scripts/setup.sh) and configure again, or configure with "
+	"install it (scripts/dev/setup.sh) and configure again, or configure with "
 	"-DASMINLINE_TESTS_WITHOUT_PYTHON=ON to leave out the tests that need it")

@@ -106,7 +106,7 @@ function(asminline_tests_summary)
 		list(LENGTH failing n)
 		list(JOIN failing ", " names)
 		message(WARNING "python3 (3.7 or later) not found: ${n} tests that need it are "
-			"registered to fail: ${names}.  Install python3 (scripts/setup.sh), or "
+			"registered to fail: ${names}.  Install python3 (scripts/dev/setup.sh), or "
 			"configure with -DASMINLINE_TESTS_WITHOUT_PYTHON=ON to leave them out.")
 	endif()
 	if(left_out)

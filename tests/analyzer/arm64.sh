@@ -3,7 +3,7 @@
 #
 # arm64.sh ASMSCAN [CC] — asmscan on AArch64 objects compiled here with
 # the cross compiler (aarch64-linux-gnu-gcc-12 or aarch64-linux-gnu-gcc;
-# skipped when it or the cross binutils are missing: scripts/setup.sh
+# skipped when it or the cross binutils are missing: scripts/dev/setup.sh
 # installs them).  CC, the host compiler, makes an x86-64 object for the
 # one-machine-per-run checks.
 #   - src/arm64-calls.c with the arm64 kernel's flags (BTI and PAC landing
@@ -29,7 +29,7 @@ XCC=
 for c in aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc; do
 	command -v "$c" >/dev/null && { XCC=$c; break; }
 done
-[ -n "$XCC" ] || skip "no aarch64-linux-gnu-gcc (Debian: gcc-12-aarch64-linux-gnu; scripts/setup.sh installs it)"
+[ -n "$XCC" ] || skip "no aarch64-linux-gnu-gcc (Debian: gcc-12-aarch64-linux-gnu; scripts/dev/setup.sh installs it)"
 need aarch64-linux-gnu-objdump aarch64-linux-gnu-readelf python3
 OBJDUMP=aarch64-linux-gnu-objdump
 READELF=aarch64-linux-gnu-readelf

@@ -246,7 +246,7 @@ def series_case(asmscan, tree, orig, objs, diff, lines):
     """--format-patch --split site|file: git am applies the series to a git
     copy of the tree, giving what patch -p1 makes of the one diff."""
     if not shutil.which("git"):
-        fail("git not found (scripts/setup.sh installs it)")
+        fail("git not found (scripts/dev/setup.sh installs it)")
     plain = os.path.abspath("series-plain")
     shutil.copytree(orig, plain)
     run(["patch", "-s", "-p1", "-d", plain], stdin=diff)

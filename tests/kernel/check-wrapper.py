@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-wrapper.py PLUGIN PREPARE [KVER] — scripts/asminline-check as
+# check-wrapper.py PLUGIN PREPARE [KVER] — scripts/bin/asminline-check as
 # Kbuild's CHECK (make C=1 / C=2, the way sparse runs) on real Linux
 # objects (6.1, or KVER: 6.12, newest) in a private copy of the prepared tree
 # (tests/kernel/scratch.py):
@@ -29,7 +29,7 @@ import scratch  # noqa: E402
 import tree  # noqa: E402
 
 TEST = "kernel-check-wrapper"
-WRAPPER = os.path.join(HERE, "..", "..", "scripts", "asminline-check")
+WRAPPER = os.path.join(HERE, "..", "..", "scripts", "bin", "asminline-check")
 UNITS = ["kernel/fork.o", "fs/readdir.o", "lib/iov_iter.o"]
 
 

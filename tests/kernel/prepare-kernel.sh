@@ -28,11 +28,11 @@
 # test on a new machine finds what it needs whatever ran before it, and
 # two tests never run make in the shared tree at once.
 #
-# Another compiler (the GCC matrix, scripts/gcc-matrix.sh): with
+# Another compiler (the GCC matrix, scripts/dev/gcc-matrix.sh): with
 # ASMINLINE_KERNEL_CC=gcc-N the tree is configured and built with CC=gcc-N
 # HOSTCC=gcc-N in build-ARCH-gcc-N beside the default one (Kconfig records
 # the compiler, so every compiler has its own tree).  Inside a root made by
-# scripts/gcc-root.sh, where Debian 12's linux-source package does not
+# scripts/dev/gcc-root.sh, where Debian 12's linux-source package does not
 # exist, ASMINLINE_KERNEL_PKGVER=VERSION names the package version whose
 # source the host has unpacked in the (shared) cache already.
 #

@@ -34,7 +34,7 @@ fetch_vmlinux() {
 need() {
 	local t
 	for t in "$@"; do
-		command -v "$t" >/dev/null 2>&1 || skip "$t not found (install it: scripts/setup.sh)"
+		command -v "$t" >/dev/null 2>&1 || skip "$t not found (install it: scripts/dev/setup.sh)"
 	done
 }
 need_tool() { need "$@"; }

@@ -170,7 +170,7 @@ def kernel_lock(build, kver=None):
 
 def kernel_cc_args():
     """The compiler of a tree configured for another GCC (prepare-kernel.sh's
-    ASMINLINE_KERNEL_CC, scripts/gcc-matrix.sh): every make in it must name
+    ASMINLINE_KERNEL_CC, scripts/dev/gcc-matrix.sh): every make in it must name
     it, or Kconfig sees another compiler and configures the tree again."""
     cc = os.environ.get("ASMINLINE_KERNEL_CC")
     return ["CC=" + cc, "HOSTCC=" + cc] if cc else []

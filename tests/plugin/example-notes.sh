@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # example-notes.sh PLUGIN CC — the notes step of README command 1
-# (scripts/run-example.sh: examples/kernel-like/notes.sh): GCC prints the
+# (scripts/dev/run-example.sh: examples/kernel-like/notes.sh): GCC prints the
 # plugin's note for the asm of put_user_goto() in writer_report, charged
 # 8 instructions where it emits 1, pointing at the macro's expansion in
 # writer.c, and suggests asm_inline.  The step once printed nothing (the

@@ -3,7 +3,7 @@
 #
 # kbuild.sh PLUGIN CC BUILD PREPARE — `make KCFLAGS=-fplugin=asminline` on
 # real Linux objects (6.1, or the series ASMINLINE_KVER names: 6.12,
-# newest; scripts/gcc-matrix.sh --kernel sets it), with the
+# newest; scripts/dev/gcc-matrix.sh --kernel sets it), with the
 # plugin as `cmake --install` puts it.
 #
 # The plugin is installed from BUILD into a DESTDIR in this directory, and

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""candidates-newest.py ROOT ASMSCAN PLUGIN [ARCH] — `scripts/experiment.sh
+"""candidates-newest.py ROOT ASMSCAN PLUGIN [ARCH] — `scripts/experiment/experiment.sh
 candidates` end to end on three units of the newest kernel Debian ships
 (ARCH x86_64, the default, with x86_64_defconfig; arm64 with defconfig,
 the cross compiler and the plugin built for it)
@@ -89,7 +89,7 @@ def main():
     print(f"{TEST}: Linux {release}", flush=True)
     shared = os.path.join(os.path.dirname(src), "candidates-git")
     out = os.path.join(work, "out")
-    argv = [os.path.join(ROOT, "scripts", "experiment.sh"), "-a", ASMSCAN, "-p", PLUGIN,
+    argv = [os.path.join(ROOT, "scripts", "experiment", "experiment.sh"), "-a", ASMSCAN, "-p", PLUGIN,
             "candidates", "-o", out, "--src", src, "--arch", ARCH, "--units", ",".join(UNITS), "-n", "3",
             "-j", str(os.cpu_count() or 2), "--git", shared, "--verify-sample", "1"]
     t0 = time.monotonic()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-layers.sh SRCDIR — scripts/check-layers.py on synthetic trees made
+# check-layers.sh SRCDIR — scripts/rules/check-layers.py on synthetic trees made
 # here: a tree that keeps the layer rule passes; the same tree with one
 # upward include (analyzer/base including a header of analyzer/elf), with
 # an include of another part (the analyzer including a plugin header),
@@ -13,7 +13,7 @@ TEST=scripts-check-layers-rules
 . "$SRCDIR/tests/lib/lib.sh"
 clean_workdir
 need python3
-CHECK=$SRCDIR/scripts/check-layers.py
+CHECK=$SRCDIR/scripts/rules/check-layers.py
 
 # A tree that keeps the rule: elf uses base, plugin/base stands alone.
 good() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# compare-runs.sh ROOT — scripts/compare-runs.py on commands whose
+# compare-runs.sh ROOT — scripts/experiment/compare-runs.py on commands whose
 # relative cost is known: sleep 0.02 against sleep 0.3 must be beyond the
 # noise (exit 1, B slower), the same sleep twice within it (exit 0), with
 # each timer; a failing command and bad options exit 2.
@@ -11,7 +11,7 @@ TEST=scripts-compare-runs
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 need python3
-CR=$ROOT/scripts/compare-runs.py
+CR=$ROOT/scripts/experiment/compare-runs.py
 
 timers=wall
 python3 "$CR" --timer perf -r 2 -w 0 true true >/dev/null 2>&1 && timers="wall perf"

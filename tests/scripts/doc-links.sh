@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# doc-links.sh ROOT — scripts/check-doc-links.py: on a throw-away tree it
+# doc-links.sh ROOT — scripts/rules/check-doc-links.py: on a throw-away tree it
 # finds a link to a missing file, to a missing heading, to a file outside
 # the tree, and takes a link to a repeated heading (its "-1" anchor), one
 # inside a code block and a URL as they are; then every relative link of
@@ -12,7 +12,7 @@ TEST=scripts-doc-links
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 need python3
-CHECK=$ROOT/scripts/check-doc-links.py
+CHECK=$ROOT/scripts/rules/check-doc-links.py
 
 mkdir -p t/docs
 cat >t/README.md <<'MD'

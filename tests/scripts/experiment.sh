@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# experiment.sh ROOT ASMSCAN PLUGIN — scripts/experiment.sh on
+# experiment.sh ROOT ASMSCAN PLUGIN — scripts/experiment/experiment.sh on
 # examples/kernel-like: it builds the example as is (mode=warn) and in
 # apply mode and prints a verdict.  The two builds are checked with
 # tests/analyzer/diff_oracle.py (bloat-o-meter, objdump), every figure of
@@ -19,7 +19,7 @@ clean_workdir
 need make python3 objdump nm readelf
 find_bloat_o_meter
 
-expect 0 "$ROOT/scripts/experiment.sh" -a "$ASMSCAN" -p "$PLUGIN" -o ex -n 5 example
+expect 0 "$ROOT/scripts/experiment/experiment.sh" -a "$ASMSCAN" -p "$PLUGIN" -o ex -n 5 example
 cp out.txt verdict.txt
 cat verdict.txt
 run_bom ex/asis ex/apply ex.bom
@@ -63,5 +63,5 @@ for s, k in got.items():
     assert want[s] == k, (s, k, want[s])
 assert re.search(r'refused calls to objstat_account; calls to them \d+ -> 0 ', v), v
 PY
-expect 2 "$ROOT/scripts/experiment.sh" -a "$ASMSCAN" compare only-one
+expect 2 "$ROOT/scripts/experiment/experiment.sh" -a "$ASMSCAN" compare only-one
 echo "$TEST: PASS"

@@ -11,7 +11,7 @@ TEST=scripts-runtime-bench
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 need python3 cc readelf
-RT=$ROOT/scripts/runtime/runtime.py
+RT=$ROOT/scripts/experiment/runtime/runtime.py
 
 expect 0 python3 "$RT" --prepare-only -o prep
 B=prep/asminline-bench

@@ -30,7 +30,7 @@ mkdir k
 cp "$cache/bzImage" k/bzImage
 cc -o k/vmlinux -x c - <<<'int main(void) { return 0; }'
 
-expect 0 "$ROOT/scripts/experiment.sh" -o out runtime -b 2 -c 0 --scale 0.05 k k
+expect 0 "$ROOT/scripts/experiment/experiment.sh" -o out runtime -b 2 -c 0 --scale 0.05 k k
 cat out.txt
 python3 - out/runtime/runtime.json <<'PY' || fail "report: $(cat out.txt)"
 import json, sys

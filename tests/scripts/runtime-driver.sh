@@ -14,7 +14,7 @@ TEST=scripts-runtime-driver
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 need python3 cc cpio nm
-EX=$ROOT/scripts/experiment.sh
+EX=$ROOT/scripts/experiment/experiment.sh
 
 cat >fake-qemu <<'PY'
 #!/usr/bin/env python3
@@ -101,7 +101,7 @@ cc -O0 -c -o clone.o -x c - <<<'void clone_fn(void) {}'
 objcopy --redefine-sym clone_fn=clone_fn.isra.0 clone.o
 cc -O0 -o old/vmlinux clone.o -x c - <<<'void lost_one(void) {} void gained_one(void) {} int main(void) { return 0; }'
 for which in lost changed; do
-	expect 0 python3 "$ROOT/scripts/runtime/runtime.py" --qemu "$PWD/fake-qemu" --asmscan "$PWD/fake-asmscan" \
+	expect 0 python3 "$ROOT/scripts/experiment/runtime/runtime.py" --qemu "$PWD/fake-qemu" --asmscan "$PWD/fake-asmscan" \
 		-o sel-$which -b 1 -c 1 --callees $which --workloads getpid --ops getpid=10 old new
 	python3 - sel-$which/callees.json $which <<'PY' || fail "callees ($which): $(cat sel-$which/callees.json)"
 import json, sys
@@ -124,7 +124,7 @@ printf 'lost_one\ngained_one\n' | cmp -s - x-changed/callees/new.txt ||
 	fail "new symbols (changed): $(cat x-changed/callees/new.txt)"
 
 # Input errors: exit 2 and a message that says what to do.
-RT=(python3 "$ROOT/scripts/runtime/runtime.py" --qemu "$PWD/fake-qemu" -o bad)
+RT=(python3 "$ROOT/scripts/experiment/runtime/runtime.py" --qemu "$PWD/fake-qemu" -o bad)
 expect 2 "${RT[@]}" nosuch new
 grep -q "nosuch: not a directory" err.txt || fail "$(cat err.txt)"
 mkdir empty
@@ -136,7 +136,7 @@ grep -q 'notk/bzImage: not a bzImage' err.txt || fail "$(cat err.txt)"
 mkdir novml && cp old/bzImage novml/ && echo text >novml/vmlinux
 expect 2 "${RT[@]}" old novml
 grep -q 'novml/vmlinux: not an x86-64 ELF file' err.txt || fail "$(cat err.txt)"
-expect 2 python3 "$ROOT/scripts/runtime/runtime.py" --qemu /nonexistent/qemu-system-x86_64 old new
+expect 2 python3 "$ROOT/scripts/experiment/runtime/runtime.py" --qemu /nonexistent/qemu-system-x86_64 old new
 grep -q 'install the package qemu-system-x86' err.txt || fail "no qemu: $(cat err.txt)"
 expect 2 "${RT[@]}" --asmscan /nonexistent/asmscan old new
 grep -q 'no asmscan' err.txt || fail "no asmscan: $(cat err.txt)"
@@ -153,7 +153,7 @@ for a; do case $prev in -serial) f=${a#file:}; [ -n "$first" ] || { first=1; ech
 exit 0
 SH
 chmod +x dead-qemu
-expect 1 python3 "$ROOT/scripts/runtime/runtime.py" --qemu "$PWD/dead-qemu" -c 0 -b 1 -o dead old new
+expect 1 python3 "$ROOT/scripts/experiment/runtime/runtime.py" --qemu "$PWD/dead-qemu" -c 0 -b 1 -o dead old new
 grep -q '01-old-time: the benchmark printed no result' err.txt && grep -q 'Kernel panic - not syncing: test' err.txt ||
 	fail "dead boot: $(cat err.txt)"
 echo "$TEST: PASS"

@@ -12,7 +12,7 @@ TEST=scripts-runtime-initramfs
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 need python3 cc cpio readelf
-RT=$ROOT/scripts/runtime
+RT=$ROOT/scripts/experiment/runtime
 expect 0 python3 "$RT/runtime.py" --prepare-only -o prep
 A=prep/initramfs.cpio
 

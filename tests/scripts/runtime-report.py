@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""runtime-report.py ROOT — scripts/runtime/report.py on recorded guest outputs.
+"""runtime-report.py ROOT — scripts/experiment/runtime/report.py on recorded guest outputs.
 
 The outputs are written here in asminline-bench's format 1 with known
 figures: three boots of each kernel, two workloads, one beyond the noise
@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import testlib  # noqa: E402
 
 testlib.enter("scripts-runtime-report")    # never the directory it was run in
-REPORT = os.path.join(ROOT, 'scripts/runtime/report.py')
+REPORT = os.path.join(ROOT, 'scripts/experiment/runtime/report.py')
 fails = []
 
 

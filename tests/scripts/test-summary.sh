@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# test-summary.sh ROOT — scripts/test-summary.py on what ctest itself
+# test-summary.sh ROOT — scripts/dev/test-summary.py on what ctest itself
 # writes: a throw-away CMake project with a test that passes, one that
 # skips (exit 77, its reason after 3,000 lines of output) and, in a second
 # project, one that fails.  A skip fails the summary, names the test and
@@ -14,7 +14,7 @@ TEST=scripts-test-summary
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 need python3 cmake ctest
-TS=$ROOT/scripts/test-summary.py
+TS=$ROOT/scripts/dev/test-summary.py
 
 project() {	# DIR TEST-COMMANDS...: a CMake project, configured and run
 	local dir=$1 i=0

@@ -12,7 +12,7 @@
 
 The expectations hold for GCC 12, 13, 14, 15 and 16 alike (their inliners
 refuse these calls for the same limits at the same values): checked with
-each (scripts/gcc-matrix.sh); a compiler whose inliner decides otherwise
+each (scripts/dev/gcc-matrix.sh); a compiler whose inliner decides otherwise
 fails here, line by line.
 
 Exit 0 pass, 1 fail, 77 skipped (not an x86-64 GCC, or no python3).

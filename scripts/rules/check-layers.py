@@ -27,7 +27,7 @@ included with quotes) and not in the graph.  Every part is enforced
 Prints the circles, the upward includes and the file count of each
 folder; exits 1 when a rule is broken, 2 on a usage error.
 
-    scripts/check-layers.py [SOURCE_DIR]
+    scripts/rules/check-layers.py [SOURCE_DIR]
 """
 import os
 import re
@@ -137,7 +137,7 @@ def main(argv):
         print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
         return 2
     root = os.path.abspath(argv[1] if len(argv) == 2 else
-                           os.path.join(os.path.dirname(__file__), ".."))
+                           os.path.join(os.path.dirname(__file__), "..", ".."))
     broken = []
     rank = {}
     for part, p in PARTS.items():

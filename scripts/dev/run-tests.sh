@@ -4,7 +4,7 @@
 # run-tests.sh — set up (packages, configure, build) and run every test
 # but the slow ones, two at a time, in build and then the arm64 plugin's
 # in build-arm64, then the plugin's shape-level tests with GCC 13, 14, 15
-# and 16 (scripts/gcc-matrix.sh).  This is README command 2, and what CI runs
+# and 16 (scripts/dev/gcc-matrix.sh).  This is README command 2, and what CI runs
 # (.ci/run).
 # Slow tests: ctest --test-dir build -L slow.
 #
@@ -21,15 +21,15 @@
 #     new/delete mismatch the preloaded runtime reports.
 # ASMINLINE_NO_SANITIZE=1 skips this part.
 #
-# Last, scripts/test-summary.py lists every test that was skipped (exit
+# Last, scripts/dev/test-summary.py lists every test that was skipped (exit
 # 77) with the reason it printed, and closes with one line
 # "run-tests: N passed, N failed, N skipped".  A skipped test fails the
 # run: it stands for code this machine did not test.  Where that is
 # expected (not Debian, no root, no network for the kernel packages), set
 # ASMINLINE_ALLOW_SKIP=1 and the run says so in one line instead.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-scripts/setup.sh
+cd "$(dirname "$0")/../.."
+scripts/dev/setup.sh
 rc=0
 results=$PWD/build/test-results
 rm -rf "$results"
@@ -51,24 +51,24 @@ else
 fi
 
 # The plugin for GCC 13, 14, 15 and 16 (Debian's trixie and sid roots, made
-# once and cached by scripts/gcc-root.sh): built against each compiler's
+# once and cached by scripts/dev/gcc-root.sh): built against each compiler's
 # own plugin headers, its shape-level tests run with that compiler.  The
-# kernel-level matrix is scripts/gcc-matrix.sh --kernel (slow).
+# kernel-level matrix is scripts/dev/gcc-matrix.sh --kernel (slow).
 # ASMINLINE_GCC_MATRIX="14" (say) runs fewer; "none" runs none.
 matrix=${ASMINLINE_GCC_MATRIX:-13 14 15 16}
 if [ "$matrix" != none ]; then
 	mrc=0
 	# shellcheck disable=SC2086
-	scripts/gcc-matrix.sh --junit "$results" $matrix || mrc=$?
+	scripts/dev/gcc-matrix.sh --junit "$results" $matrix || mrc=$?
 	if [ "$mrc" = 77 ]; then
-		extra_skips+=(--skip "gcc-matrix=no Debian root for GCC $matrix could be made here (scripts/gcc-root.sh said why above)")
+		extra_skips+=(--skip "gcc-matrix=no Debian root for GCC $matrix could be made here (scripts/dev/gcc-root.sh said why above)")
 	elif [ "$mrc" != 0 ]; then
 		rc=1
 	fi
 fi
 
 summary() {
-	python3 scripts/test-summary.py "${extra_skips[@]}" "$results"/*.xml || rc=1
+	python3 scripts/dev/test-summary.py "${extra_skips[@]}" "$results"/*.xml || rc=1
 	exit $rc
 }
 [ "${ASMINLINE_NO_SANITIZE:-0}" = 1 ] && summary

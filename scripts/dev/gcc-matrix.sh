@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gcc-matrix.sh — build the plugin for GCC 13, 14, 15 and 16 and run its
-# tests with each, in the Debian roots scripts/gcc-root.sh makes.
+# tests with each, in the Debian roots scripts/dev/gcc-root.sh makes.
 #
-#   scripts/gcc-matrix.sh [--kernel] [--kver 6.1|6.12|newest]... [--junit DIR] N...
+#   scripts/dev/gcc-matrix.sh [--kernel] [--kver 6.1|6.12|newest]... [--junit DIR] N...
 #                                                        (N: 13 14 15 16)
 #
 # For each N: configure and build build-gccN inside the root (the plugin
@@ -25,14 +25,14 @@
 #             newest kernel, named in the log):
 #             the tree is unpacked on the host (tests/kernel/prepare-kernel.sh)
 #             and configured with CC=gcc-N in the root (ASMINLINE_KERNEL_CC).
-# --junit DIR writes DIR/build-gccN[-KVER].xml for scripts/test-summary.py.
+# --junit DIR writes DIR/build-gccN[-KVER].xml for scripts/dev/test-summary.py.
 #
-# GCC 12 is the machine's own compiler: build/ and scripts/run-tests.sh.
+# GCC 12 is the machine's own compiler: build/ and scripts/dev/run-tests.sh.
 # Exit codes: 0 every test passed, 1 a build or a test failed, 2 usage,
 # 77 no root can be made here (gcc-root.sh's reason; the caller decides).
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here"
 kernel=0
 kvers=()
@@ -68,7 +68,7 @@ shape_excluded='^(plugin-rerun-faults|oracle-corpus-arm64)$'
 kernel_tests='^(plugin-kbuild|plugin-edges-kernel|oracle-kernel-accuracy-x86_64|plugin-rerun-faults)$'
 
 for n in "${versions[@]}"; do
-	if ! scripts/gcc-root.sh path "$n" >/dev/null; then
+	if ! scripts/dev/gcc-root.sh path "$n" >/dev/null; then
 		r=$?
 		[ "$r" = 77 ] && exit 77
 		rc=1
@@ -76,7 +76,7 @@ for n in "${versions[@]}"; do
 	fi
 	b=build-gcc$n
 	log "gcc-$n: configure and build $b"
-	if ! scripts/gcc-root.sh run "$n" sh -ec "
+	if ! scripts/dev/gcc-root.sh run "$n" sh -ec "
 		mkdir -p $b
 		cmake -S . -B $b -DASMINLINE_PLUGIN_GCC=gcc-$n \
 			-DCMAKE_C_COMPILER=gcc-$n >$b/configure.log
@@ -89,7 +89,7 @@ for n in "${versions[@]}"; do
 	log "gcc-$n: shape-level tests (labels plugin, unit)"
 	# JUnit inside the build directory (the root sees the repository, not
 	# the host's /tmp), then copied where --junit asked.
-	scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure -j2 \
+	scripts/dev/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure -j2 \
 		-L 'plugin|unit' -LE 'slow|e2e' -E "$shape_excluded" \
 		--output-junit "$here/$b/junit-shape.xml" || rc=1
 	[ -z "$junit" ] || cp "$b/junit-shape.xml" "$junit/$b.xml"
@@ -103,7 +103,7 @@ for n in "${versions[@]}"; do
 		pkgver=${pkgver#linux-}
 		log "gcc-$n: kernel-level tests on Linux $kv ($pkgver)"
 		ASMINLINE_KVER=$kv ASMINLINE_KERNEL_CC=gcc-$n ASMINLINE_KERNEL_PKGVER=$pkgver \
-			scripts/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure \
+			scripts/dev/gcc-root.sh run "$n" ctest --test-dir "$b" --output-on-failure \
 			-R "${kernel_tests%)\$}|plugin-workflow-kernel-${kv//./\\.}|plugin-intree-${kv//./\\.})\$" \
 			--output-junit "$here/$b/junit-$kv.xml" || rc=1
 		[ -z "$junit" ] || cp "$b/junit-$kv.xml" "$junit/$b-$kv.xml"

@@ -31,7 +31,7 @@
 # reason on stderr, the ctest convention); 2 usage.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${ASMINLINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/asminline}
 
 log() { echo "gcc-root: $*" >&2; }

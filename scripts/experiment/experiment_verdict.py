@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""experiment_verdict.py [-n N] [--sites SITES_JSON] DIFF_JSON — the verdict of scripts/experiment.sh.
+"""experiment_verdict.py [-n N] [--sites SITES_JSON] DIFF_JSON — the verdict of scripts/experiment/experiment.sh.
 
 Reads one `asmscan diff --format json` document and prints what went away
 and what appeared as separate figures (call sites, tail calls, calls to

@@ -14,7 +14,7 @@
 # (CMake then names whatever is still missing).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 # Build: compiler, CMake, the plugin headers of the GCC that loads the
 # plugin, elfutils, capstone and libiberty (Rust's names).  Tests: python3 (JSON checks), binutils

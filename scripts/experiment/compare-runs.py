@@ -6,7 +6,7 @@ Runs the two shell commands alternately (A B A B ..., after warm-up runs
 that are not counted, so drift and cache effects fall on both), each run
 pinned to one CPU with taskset, and reports for each the mean and sample
 standard deviation of its wall time, then whether the difference of the
-means exceeds the noise (scripts/runstats.py, shared with the runtime
+means exceeds the noise (scripts/experiment/runstats.py, shared with the runtime
 experiment): |mean B - mean A| > K standard errors of that
 difference (sqrt(sA^2/nA + sB^2/nB), K = --sigmas, default 3) and at
 least --min-effect percent of mean A (default 1).

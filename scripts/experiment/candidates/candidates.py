@@ -5,7 +5,7 @@
 Every flagged site of a warn-mode build ranked, a one-site what-if for the
 top ones with its evidence, a git-am-able patch per site checked on its
 source, the runtime experiment for the top site, and a summary
-(docs/mainline.md).  `scripts/experiment.sh candidates` runs it.
+(docs/mainline.md).  `scripts/experiment/experiment.sh candidates` runs it.
 
 Steps, each skipped when a rerun finds it done (OUT keeps a stamp per step;
 OUT/settings.json the settings, which a rerun must match):
@@ -25,7 +25,7 @@ OUT/settings.json the settings, which a rerun must match):
   4. verify: for one site, Kbuild's own rebuild of its units (and of a
      sample of others) with KCFLAGS + mode=apply sites=, compared object
      by object with the what-if's (--verify-full: a whole rebuild);
-  5. runtime: scripts/runtime for the top site (x86_64, whole builds);
+  5. runtime: scripts/experiment/runtime for the top site (x86_64, whole builds);
   6. summary: OUT/summary.txt, summary.md, summary.json, summary.png.
 Progress on stderr.  Exit codes: 0 done; 1 a step failed (a build, a
 what-if that does not compile, a patch that does not apply or build: the
@@ -44,7 +44,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, HERE)
 import elfread  # noqa: E402
 import evidence  # noqa: E402
@@ -87,7 +87,7 @@ def options(argv):
                     help="the runtime experiment for the top site (default; x86_64 whole builds only)")
     ap.add_argument("--runtime-site", metavar="FILE:LINE", help="the site measured at run time (default the top one)")
     ap.add_argument("--runtime-args", default="-b 4 -c 1",
-                    help="options of scripts/runtime/runtime.py (default \"-b 4 -c 1\")")
+                    help="options of scripts/experiment/runtime/runtime.py (default \"-b 4 -c 1\")")
     args = ap.parse_args(argv)
     if args.top < 0 or args.jobs < 1 or args.verify_sample < 0:
         ap.error("--top and --verify-sample must not be negative, --jobs positive")
@@ -154,9 +154,9 @@ class Run:
         plugin = a.plugin or os.path.join(ROOT, "build-arm64" if a.arch == "arm64" else "build",
                                           "plugin", "asminline.so")
         if not os.path.isfile(plugin):
-            raise UsageError(f"{plugin}: no plugin (build it: scripts/setup.sh)")
+            raise UsageError(f"{plugin}: no plugin (build it: scripts/dev/setup.sh)")
         if not os.access(a.asmscan, os.X_OK):
-            raise UsageError(f"{a.asmscan}: no asmscan (build it: scripts/setup.sh)")
+            raise UsageError(f"{a.asmscan}: no asmscan (build it: scripts/dev/setup.sh)")
         units = [u.strip() for u in a.units.split(",") if u.strip()] if a.units else []
         for u in units:
             if not u.endswith(".o"):
@@ -552,12 +552,12 @@ class Run:
             self.fail(site, "runtime", "no finished what-if of that site")
             return None
         log(f"runtime: {site}, warn build against its what-if under QEMU")
-        argv = [sys.executable, os.path.join(ROOT, "scripts", "runtime", "runtime.py"),
+        argv = [sys.executable, os.path.join(ROOT, "scripts", "experiment", "runtime", "runtime.py"),
                 "--asmscan", a.asmscan, "-o", self.path("runtime"),
                 "--title", f"Linux {self.s['version']}: {site} as asm_inline"] + a.runtime_args.split()
         argv += [self.warn.obj, os.path.join(self.site_dir(row), "tree")]
         if subprocess.run(argv).returncode:
-            self.fail(site, "runtime", "scripts/runtime/runtime.py failed")
+            self.fail(site, "runtime", "scripts/experiment/runtime/runtime.py failed")
             return None
         with open(self.path("runtime", "site.json"), "w") as f:
             json.dump({"site": site}, f)

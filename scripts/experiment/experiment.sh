@@ -7,26 +7,26 @@
 # directions apart: the calls and copies that went away, and the calls
 # that appeared because an inlined body brings its own calls along.
 #
-#   scripts/experiment.sh [OPTIONS] example
+#   scripts/experiment/experiment.sh [OPTIONS] example
 #       examples/kernel-like, built in OUT/asis (mode=warn, which leaves
 #       the code as is) and OUT/apply (mode=apply)
-#   scripts/experiment.sh [OPTIONS] kbuild SRC
+#   scripts/experiment/experiment.sh [OPTIONS] kbuild SRC
 #       a kernel source tree, x86_64_defconfig, `make vmlinux` in the O=
 #       trees OUT/asis (mode=warn: code as is, records embedded) and
 #       OUT/apply (about 17 minutes of two cores each)
-#   scripts/experiment.sh [OPTIONS] compare OLD NEW
+#   scripts/experiment/experiment.sh [OPTIONS] compare OLD NEW
 #       two existing builds (vmlinux files, objects or directories), e.g.
 #       bench/build-kernel.sh's kbuild-none/vmlinux and kbuild-apply/vmlinux
-#   scripts/experiment.sh candidates [CANDIDATES-OPTIONS]
+#   scripts/experiment/experiment.sh candidates [CANDIDATES-OPTIONS]
 #       which sites a kernel should convert: every flagged site of a
 #       warn-mode build ranked, one-site what-ifs of the top ones with
 #       their evidence, a git-am-able patch per site, the runtime
-#       experiment for the top one (scripts/candidates/candidates.py;
+#       experiment for the top one (scripts/experiment/candidates/candidates.py;
 #       its own options: candidates --help; docs/mainline.md)
-#   scripts/experiment.sh [OPTIONS] runtime [RUNTIME-OPTIONS] OLD NEW
+#   scripts/experiment/experiment.sh [OPTIONS] runtime [RUNTIME-OPTIONS] OLD NEW
 #       boot two kernels (build directories with bzImage and vmlinux)
 #       under QEMU and compare instructions and calls per system call:
-#       scripts/runtime/runtime.py, results in OUT/runtime (its own
+#       scripts/experiment/runtime/runtime.py, results in OUT/runtime (its own
 #       options and exit codes: runtime --help; docs/runtime.md)
 #
 # Per site: the plugin's records (asmscan sites) of the as-is build say
@@ -47,7 +47,7 @@
 # JSON), OUT/sites.json (asmscan sites on RECORDS) and prints the verdict.  Exit codes: 0 done, 1 a build or asmscan
 # failed, 2 usage.
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 asmscan=$here/build/analyzer/asmscan
 plugin=$here/build/plugin/asminline.so
 out=experiment-out
@@ -80,10 +80,10 @@ mode=$1
 shift
 if [ "$mode" = candidates ]; then
 	# -o, -p and -j given before the mode mean the same after it.
-	exec python3 "$here/scripts/candidates/candidates.py" --asmscan "$asmscan" ${given[@]+"${given[@]}"} "$@"
+	exec python3 "$here/scripts/experiment/candidates/candidates.py" --asmscan "$asmscan" ${given[@]+"${given[@]}"} "$@"
 fi
 if [ "$mode" = runtime ]; then
-	exec python3 "$here/scripts/runtime/runtime.py" --asmscan "$asmscan" -o "$out/runtime" "$@"
+	exec python3 "$here/scripts/experiment/runtime/runtime.py" --asmscan "$asmscan" -o "$out/runtime" "$@"
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -142,6 +142,6 @@ rc=0
 	die "asmscan sites ${records:-$old} failed"
 
 echo "== Experiment: $what"
-python3 "$here/scripts/experiment_verdict.py" -n "$top" --sites "$out/sites.json" \
+python3 "$here/scripts/experiment/experiment_verdict.py" -n "$top" --sites "$out/sites.json" \
 	--records "${records:-$old}" "$out/diff.json"
 echo "tables: $out/diff.txt; JSON: $out/diff.json, $out/sites.json"

@@ -5,8 +5,8 @@
 # kernel-like example with the plugin in warn and apply mode, show GCC's
 # notes and what the report says, and run asmscan on the objects.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-scripts/setup.sh >/dev/null
+cd "$(dirname "$0")/../.."
+scripts/dev/setup.sh >/dev/null
 
 PLUGIN=$PWD/build/plugin/asminline.so
 ASMSCAN=$PWD/build/analyzer/asmscan

@@ -18,7 +18,7 @@ script:
      the notrace symbols) counting calls to those symbols, so that
      counting never perturbs the instruction figures;
   4. writes OUT/runtime.txt, OUT/runtime.json, OUT/runtime.png
-     (scripts/runtime/report.py) and prints the table.
+     (scripts/experiment/runtime/report.py) and prints the table.
 Progress goes to stderr.  Every boot's output is kept in OUT/boots/
 (NN-SIDE-KIND.txt and the kernel console in .console), so report.py can
 render it again.
@@ -36,7 +36,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, HERE)
 import initramfs  # noqa: E402
 import report  # noqa: E402
@@ -60,7 +60,7 @@ def log(msg):
 def need_tool(tool, package):
     path = shutil.which(tool)
     if not path:
-        raise InputError(f"{tool} not found: install the package {package} (scripts/setup.sh does)")
+        raise InputError(f"{tool} not found: install the package {package} (scripts/dev/setup.sh does)")
     return path
 
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """check-doc-links -- every relative link of the project's Markdown resolves.
 
-  scripts/check-doc-links.py [ROOT]
+  scripts/rules/check-doc-links.py [ROOT]
 
 Reads README.md and every *.md under docs/, tests/, examples/, bench/ and
 man/ of ROOT (default: the repository this script is in).  For each link
@@ -104,7 +104,7 @@ def main(argv):
     if len(argv) > 2 or (len(argv) == 2 and argv[1].startswith("-")):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
-    root = argv[1] if len(argv) == 2 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = argv[1] if len(argv) == 2 else os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     if not os.path.isfile(os.path.join(root, "README.md")):
         print(f"check-doc-links: {root}: no README.md", file=sys.stderr)
         return 2

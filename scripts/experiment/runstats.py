@@ -2,8 +2,8 @@
 """runstats — the statistics of "is B different from A, beyond the noise?".
 
 One implementation for every script that compares two series of
-measurements: scripts/compare-runs.py (wall time of two commands) and
-scripts/runtime/report.py (guest instructions per operation of two
+measurements: scripts/experiment/compare-runs.py (wall time of two commands) and
+scripts/experiment/runtime/report.py (guest instructions per operation of two
 kernels).  Samples are independent runs, alternated A B A B so that drift
 falls on both.  The difference of the means is beyond the noise when it
 exceeds K standard errors of that difference (sqrt(sA^2/nA + sB^2/nB),

@@ -9,7 +9,7 @@ or count), and OUT/callees.json (which kernel symbols stand for which
 callee of `asmscan diff`).  This script parses them, computes per workload
 the instructions per operation of each kernel (under QEMU's -icount, guest
 nanoseconds are instructions), their spread over boots and whether the
-difference is beyond the noise (scripts/runstats.py), and the calls per
+difference is beyond the noise (scripts/experiment/runstats.py), and the calls per
 operation counted in the count boots, per callee; then writes
 OUT/runtime.txt, OUT/runtime.json and, with matplotlib, OUT/runtime.png,
 and prints the text table.

@@ -17,7 +17,7 @@
  * event (kprobe_profile's nhit; read before and after, subtracted by the
  * reader) — the kernel's `inline` implies notrace, so out-of-line copies
  * of inline functions are invisible to ftrace but not to kprobes.  The raw
- * tracefs text is printed as it is, prefixed; scripts/runtime/report.py
+ * tracefs text is printed as it is, prefixed; scripts/experiment/runtime/report.py
  * parses it.
  *
  * Output (format 1), one record a line, "KEY=VALUE" fields:
