@@ -62,8 +62,8 @@ assert not os.path.samefile(w, sys.argv[2]), w
 	# The scripts, with tools that fail at once (they must not get as
 	# far as deleting anything, or delete only in a directory of their own).
 	t=$SRCDIR/tests
-	for cmd in "$t/analyzer/check.py /bin/false /nonexistent/asminline.so /bin/false $SRCDIR" \
-		"$t/analyzer/sites.py /bin/false /nonexistent/asminline.so /bin/false $SRCDIR" \
+	for cmd in "$t/analyzer/check/check.py /bin/false /nonexistent/asminline.so /bin/false $SRCDIR" \
+		"$t/analyzer/report/sites.py /bin/false /nonexistent/asminline.so /bin/false $SRCDIR" \
 		"$t/plugin/workflow.py /nonexistent/asminline.so /bin/false" \
 		"$t/scripts/runtime-report.py $SRCDIR"; do
 		# shellcheck disable=SC2086 # one command line per word list

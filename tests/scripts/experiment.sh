@@ -4,7 +4,7 @@
 # experiment.sh ROOT ASMSCAN PLUGIN — scripts/experiment/experiment.sh on
 # examples/kernel-like: it builds the example as is (mode=warn) and in
 # apply mode and prints a verdict.  The two builds are checked with
-# tests/analyzer/diff_oracle.py (bloat-o-meter, objdump), every figure of
+# tests/analyzer/diff/diff_oracle.py (bloat-o-meter, objdump), every figure of
 # the verdict must be the diff's, and apply mode must remove calls and an
 # out-of-line copy (the example's objstat_account, README.md).
 set -euo pipefail
@@ -12,7 +12,7 @@ ROOT=${1:?usage: $0 ROOT ASMSCAN PLUGIN}
 ASMSCAN=${2:?usage: $0 ROOT ASMSCAN PLUGIN}
 PLUGIN=${3:?usage: $0 ROOT ASMSCAN PLUGIN}
 TEST=scripts-experiment
-HERE=$ROOT/tests/analyzer
+HERE=$ROOT/tests/analyzer/diff
 . "$ROOT/tests/lib/lib.sh"
 clean_workdir
 . "$HERE/bom.sh"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * patch-shapes.h — asm keywords spelled the ways asmscan patch must find
- * on a line (tests/analyzer/patch.py): GCC's spellings and qualifiers,
+ * on a line (tests/analyzer/patch/patch.py): GCC's spellings and qualifiers,
  * macros ending in '\', two statements on one line told apart by goto or
  * by their template, asm in a comment and in a string, named operands
  * and labels.  Every statement here charges 6-7 and emits 1-2: flagged.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* check-a.c — callers of ck_account() (tests/analyzer/check.py). */
+/* check-a.c — callers of ck_account() (tests/analyzer/check/check.py). */
 #include "check.h"
 
 int ck_read(struct ck *s, int n)

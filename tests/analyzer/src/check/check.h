@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * check.h — input of tests/analyzer/check.py, which copies it and edits
+ * check.h — input of tests/analyzer/check/check.py, which copies it and edits
  * it (line shifts, a conversion to asm inline): LOCK_PREFIX as Linux 6.1
  * spells it (GCC charges 7, the CPU sees 1), three always-inline atomics
  * and ck_account(), a static inline wrapper of eleven of them that GCC -O2
