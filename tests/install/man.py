@@ -21,12 +21,12 @@ import shutil
 import subprocess
 import sys
 
-TEST = "install-man"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail  # noqa: E402
 
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
+TEST = testlib.name("install-man")
 
 
 def render(page):

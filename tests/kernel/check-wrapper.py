@@ -27,15 +27,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import scratch  # noqa: E402
 import tree  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail  # noqa: E402
 
-TEST = "kernel-check-wrapper"
+TEST = testlib.name("kernel-check-wrapper")
 WRAPPER = os.path.join(HERE, "..", "..", "scripts", "bin", "asminline-check")
 UNITS = ["kernel/fork.o", "fs/readdir.o", "lib/iov_iter.o"]
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr, flush=True)
-    sys.exit(1)
 
 
 def digest(paths):

@@ -29,20 +29,14 @@ PLUGIN=${1:?usage: $0 [--kver 6.1|6.12|newest] PLUGIN}
 TEST=kernel-whole
 [ "$kver" = 6.1 ] || TEST=kernel-whole-$kver
 here=$(cd "$(dirname "$0")/../.." && pwd)
-
-skip() {
-	[ "${ASMINLINE_ALLOW_SKIP:-0}" = 1 ] || { echo "$TEST: FAIL: $* (ASMINLINE_ALLOW_SKIP=1 to skip)" >&2; exit 1; }
-	echo "$TEST: SKIP: $*"
-	exit 77
-}
-fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
+. "$here/tests/lib/lib.sh"
 
 declare -A dir
 for v in none warn apply; do
 	rc=0
 	start=$SECONDS
 	dir[$v]=$("$here/bench/build-kernel.sh" --kver "$kver" "$v" "$PLUGIN") || rc=$?
-	[ "$rc" -ne 77 ] || skip "no Linux $kver tree here (prepare-kernel.sh said why above)"
+	[ "$rc" -ne 77 ] || no_kernel "no Linux $kver tree here (prepare-kernel.sh said why above)"
 	[ "$rc" -eq 0 ] || fail "$v: the build failed (bench/build-kernel.sh exit $rc)"
 	echo "$TEST: $v: ${dir[$v]} ($((SECONDS - start)) s, reused if 0)"
 	python3 - "${dir[$v]}/summary.json" "$v" <<'PY' || fail "$v: build summary"

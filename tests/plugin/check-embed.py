@@ -25,25 +25,17 @@
 import collections
 import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import embedded  # noqa: E402
 
-TEST = "check-embed"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(cmd, check=True):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
-    if check and p.returncode != 0:
-        fail(f"{' '.join(cmd)} failed:\n{p.stderr}")
-    return p
+TEST = testlib.name("check-embed")
 
 
 def load_report(path, record="asm"):

@@ -25,17 +25,12 @@ import re
 import subprocess
 import sys
 
-TEST = "check-report"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail, skip  # noqa: E402
 
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def skip(msg):
-    print(f"{TEST}: SKIP: {msg}")
-    sys.exit(77)
+TEST = testlib.name("check-report")
 
 
 def compile_c(cc, plugin, src, extra, check=True):

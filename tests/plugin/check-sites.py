@@ -22,17 +22,17 @@ import re
 import subprocess
 import sys
 
-TEST = "check-sites"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail  # noqa: E402
+
+TEST = testlib.name("check-sites")
 SITE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: (?P<kind>note|warning): "
                   r"'asm' in '(?P<function>\w+)'(?: from macro '(?P<macro>\w+)')? "
                   r"is charged (?P<gcc>\d+) instructions by the inliner but emits "
                   r"(?P<est>\d+)(?P<rest>.*)$")
 TRACE = re.compile(r"^[^:\n]+:\d+:\d+: note: in expansion of macro '(\w+)'$")
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
 
 
 def compile_c(cc, plugin, src, extra, check=True):

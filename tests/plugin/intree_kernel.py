@@ -49,12 +49,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "oracle"))
 sys.path.insert(0, os.path.join(HERE, "..", "kernel"))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import crash  # noqa: E402
 import embedded  # noqa: E402
 import kernel_accuracy as ka  # noqa: E402
+import testlib  # noqa: E402
 import tree  # noqa: E402
+from testlib import fail  # noqa: E402
 
-TEST = "plugin-intree"
+TEST = testlib.name("plugin-intree")
 MODULE = os.path.join(HERE, "..", "kernel", "module")
 UNIT = "kernel/fork.o"
 # Top directories whose sources the unit and `make prepare` never read,
@@ -63,11 +66,6 @@ UNIT = "kernel/fork.o"
 SOURCES_UNREAD = ("Documentation", "drivers", "sound", "fs", "net")
 KEEP = re.compile(r"^(Kconfig|Makefile|Kbuild)")
 TRACE = re.compile(r"^asminline: (?P<file>[^:\s]+):\d+: ", re.M)
-
-
-def fail(msg):
-    print("%s: FAIL: %s" % (TEST, msg), file=sys.stderr, flush=True)
-    sys.exit(1)
 
 
 def copy_tree(src, dst):

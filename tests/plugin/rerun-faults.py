@@ -65,9 +65,10 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 sys.path.insert(0, HERE)
 import embedded  # noqa: E402
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 import kernel_accuracy as ka  # noqa: E402
 
-TEST = "plugin-rerun-faults"
+TEST = testlib.name("plugin-rerun-faults")
 PR_SET_CHILD_SUBREAPER = 36
 NOTE = re.compile(r": (note|warning): asminline: the inliner.s re-run failed for this unit: ")
 
@@ -99,24 +100,12 @@ def log(msg):
     print(f"{TEST}: {msg}", flush=True)
 
 
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
 def cannot(why):
     """No kernel tree or no x86-64 GCC: a failure unless skipping is allowed."""
     if os.environ.get("ASMINLINE_ALLOW_SKIP") == "1":
         print(f"{TEST}: SKIP: {why}", flush=True)
         sys.exit(77)
     fail(f"{why} (set ASMINLINE_ALLOW_SKIP=1 to skip instead)")
-
-
-def run(cmd, want=None, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
-    if want is not None and p.returncode != want:
-        fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n{p.stdout}{p.stderr}")
-    return p
 
 
 def our_children():
@@ -311,7 +300,7 @@ def main():
     plugin, cc, asmscan, prepare = (os.path.abspath(a) if os.sep in a else a
                                     for a in sys.argv[1:])
     work = testlib.workdir("rerun-faults")
-    if not run([cc, "-dumpmachine"]).stdout.startswith("x86_64-"):
+    if not run([cc, "-dumpmachine"], want=None).stdout.startswith("x86_64-"):
         cannot(f"{cc} does not target x86-64")
     for tool in ("objcopy",):
         if not shutil.which(tool):

@@ -33,7 +33,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,27 +40,17 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import embedded  # noqa: E402
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "workflow"
+TEST = testlib.name("workflow")
+# GCC's messages in English, as the notes are matched.
+C_LOCALE = dict(os.environ, LC_ALL="C")
 NOTE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: (?P<kind>note|warning): 'asm' in '", re.M)
-
-
-def fail(msg):
-    print("%s: FAIL: %s" % (TEST, msg), file=sys.stderr)
-    sys.exit(1)
 
 
 def tags(path):
     with open(path) as f:
         return {m[1]: n for n, line in enumerate(f, 1) for m in [re.search(r"site: (\w+)", line)] if m}
-
-
-def run(cmd, cwd, check=True):
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace",
-                       env=dict(os.environ, LC_ALL="C"))
-    if check and p.returncode != 0:
-        fail("%s failed:\n%s" % (" ".join(cmd), p.stderr))
-    return p
 
 
 class Build:
@@ -79,20 +68,20 @@ class Build:
         cmd = [self.cc, "-O2", "-c", source or os.path.join(self.src, "lib/unit.c"), "-o", out,
                "-fplugin=" + self.plugin, "-fplugin-arg-asminline-report=" + rep] + flags + \
             ["-fplugin-arg-asminline-" + a for a in args]
-        p = run(cmd, cwd or self.obj)
+        p = run(cmd, cwd=cwd or self.obj, env=C_LOCALE)
         with open(rep) as f:
             recs = [r for r in map(json.loads, f) if r["record"] == "asm"]
         return p.stderr, recs, out
 
 
 def text_of(path):
-    p = run(["objcopy", "-O", "binary", "--only-section=.text", path, path + ".text"], ".")
+    p = run(["objcopy", "-O", "binary", "--only-section=.text", path, path + ".text"], env=C_LOCALE)
     with open(path + ".text", "rb") as f:
         return f.read()
 
 
 def local_functions(path):
-    out = run(["nm", path], ".").stdout
+    out = run(["nm", path], env=C_LOCALE).stdout
     return sorted(line.split()[2] for line in out.splitlines() if line.split()[1:2] == ["t"])
 
 

@@ -56,8 +56,11 @@ sys.path.insert(0, os.path.join(HERE, "..", "kernel"))
 import crash  # noqa: E402
 import kernel_accuracy as ka  # noqa: E402
 import tree  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail  # noqa: E402
 
-TEST = "workflow-kernel"
+TEST = testlib.name("workflow-kernel")
 # The last spells flagged asm in its own .c file: its default notes are not 0.
 OBJECTS = ["kernel/fork.o", "fs/namei.o", "drivers/net/ethernet/intel/e1000e/netdev.o",
            "arch/x86/kernel/cpu/mce/core.o"]
@@ -65,11 +68,6 @@ NOTE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: note: 'asm' in '", re.
 MARKER = re.compile(r'^# (\d+) "([^"]*)" 1$')
 LOCAL = re.compile(r"\.L[A-Za-z_]*\d+")
 CALL = re.compile(r"^\t(?:call|jmp)\t([A-Za-z_.$][\w.$]*)$")
-
-
-def fail(msg):
-    print("%s: FAIL: %s" % (TEST, msg), file=sys.stderr)
-    sys.exit(1)
 
 
 class Unit:

@@ -35,7 +35,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 
@@ -46,26 +45,18 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "kernel"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "plugin"))
 import embedded  # noqa: E402
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 import tree  # noqa: E402
 
-TEST = "scripts-candidates-newest" + ("" if ARCH == "x86_64" else "-" + ARCH)
+TEST = testlib.name("scripts-candidates-newest" + ("" if ARCH == "x86_64" else "-" + ARCH))
 UNITS = {"x86_64": ["kernel/fork.o", "arch/x86/mm/tlb.o", "kernel/futex/core.o"],
          "arm64": ["kernel/fork.o", "arch/arm64/kernel/traps.o", "kernel/futex/core.o"]}[ARCH]
 CONFIG = {"x86_64": "x86_64_defconfig", "arm64": "defconfig"}[ARCH]
 OBJCOPY = {"x86_64": "objcopy", "arm64": "aarch64-linux-gnu-objcopy"}[ARCH]
 
 
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
-def run(argv, **kw):
-    return subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
-
-
 def text_of(obj, out):
-    p = run([OBJCOPY, "-O", "binary", "-j", ".text", obj, out])
+    p = run([OBJCOPY, "-O", "binary", "-j", ".text", obj, out], want=None)
     if p.returncode:
         fail(f"objcopy {obj}: {p.stderr.strip()}")
     return out
@@ -73,7 +64,7 @@ def text_of(obj, out):
 
 def same_text(a, b, work):
     return run(["cmp", "-s", text_of(a, os.path.join(work, "a.bin")),
-                text_of(b, os.path.join(work, "b.bin"))]).returncode == 0
+                text_of(b, os.path.join(work, "b.bin"))], want=None).returncode == 0
 
 
 def bom_totals(text):
@@ -93,7 +84,7 @@ def main():
             "candidates", "-o", out, "--src", src, "--arch", ARCH, "--units", ",".join(UNITS), "-n", "3",
             "-j", str(os.cpu_count() or 2), "--git", shared, "--verify-sample", "1"]
     t0 = time.monotonic()
-    p = run(argv)
+    p = run(argv, want=None)
     first = time.monotonic() - t0
     with open("run1.err", "w") as f:
         f.write(p.stderr)
@@ -140,7 +131,7 @@ def main():
                 items = [it for un in units for it in un.get("sites", []) if it["site"] == site]
                 if not items or not all(it["applied"] > 0 for it in items):
                     fail(f"{site}: {u}: the unit record says the site was not applied: {items}")
-                bo = run(["python3", os.path.join(src, "scripts", "bloat-o-meter"), a, b])
+                bo = run(["python3", os.path.join(src, "scripts", "bloat-o-meter"), a, b], want=None)
                 script = tuple(x + y for x, y in zip(script, bom_totals(bo.stdout)))
             elif not os.path.samefile(a, b):
                 fail(f"{site}: {u} was not recompiled but is not the warn tree's object")
@@ -176,7 +167,7 @@ def main():
     # Resumable: the same command again redoes nothing.
     before = {f: open(os.path.join(out, f)).read() for f in ("summary.txt", "ranking.txt")}
     t0 = time.monotonic()
-    p = run(argv)
+    p = run(argv, want=None)
     again = time.monotonic() - t0
     if p.returncode:
         fail(f"the rerun exited {p.returncode}:\n{p.stderr[-2000:]}")
@@ -203,7 +194,7 @@ def check_patch(src, site, patch, repo):
     env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
                GIT_COMMITTER_EMAIL="t@t")
     for argv in (["init", "-q"], ["add", "-f", "."], ["commit", "-q", "-m", "base"], ["am", "-q", patch]):
-        p = run(["git", "-C", repo] + argv, env=env)
+        p = run(["git", "-C", repo] + argv, env=env, want=None)
         if p.returncode:
             fail(f"{site}: git {argv[0]}: {p.stdout}{p.stderr}")
     with open(os.path.join(src, file)) as f:

@@ -47,22 +47,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "analyzer-check"
+TEST = testlib.name("analyzer-check")
 LOCK = '.pushsection .smp_locks,"a"\n.balign 4\n.long 671f - .\n.popsection\n671:\n\tlock; '
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(cmd, want=None, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
-    if want is not None and p.returncode != want:
-        fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n"
-             f"{p.stdout}{p.stderr}")
-    return p
 
 
 def fnv(data):
@@ -448,7 +436,7 @@ def kill_test():
            "--report", "new.jsonl", "-o", "/dev/null"]
     outcomes = {"old": 0, "new": 0, "temp left": 0}
     trials = []
-    probe = run(["strace", "-f", "-o", "/dev/null", "true"]) if shutil.which("strace") else None
+    probe = run(["strace", "-f", "-o", "/dev/null", "true"], want=None) if shutil.which("strace") else None
     if probe is not None and probe.returncode == 0:
         # every write/fsync/rename/fchmod of the run, each killed in turn
         shutil.copy("old.txt", "b.txt")
@@ -467,7 +455,7 @@ def kill_test():
     else:
         rnd = random.Random(7)
         t0 = time.monotonic()
-        run(cmd)
+        run(cmd, want=None)
         dur = time.monotonic() - t0
         trials = [("sleep", rnd.uniform(0, dur * 1.2)) for _ in range(40)]
         how = f"SIGKILL at random times in {dur:.3f} s runs (no strace)"
@@ -482,7 +470,7 @@ def kill_test():
             p.send_signal(signal.SIGKILL)
             p.wait()
         else:
-            run(t)
+            run(t, want=None)
         got = open("b.txt", "rb").read()
         if got == old:
             outcomes["old"] += 1

@@ -25,7 +25,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,21 +32,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "kernel"))
 import scratch  # noqa: E402
 sys.path.insert(0, HERE)
 from check import fnv  # noqa: E402  (docs/format.md's FNV-1a-64)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "analyzer-e2e-check-against"
+TEST = testlib.name("analyzer-e2e-check-against")
 MODULE = os.path.join(HERE, "..", "..", "kernel", "module")
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
-def run(cmd, want=None):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
-    if want is not None and p.returncode != want:
-        fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n{p.stdout}{p.stderr}")
-    return p
 
 
 def gcc_name(r, name):
@@ -129,7 +119,7 @@ class Oracle:
 
 
 def findings(asmscan, old, new, extra=()):
-    p = run([asmscan, "check", "-f", "json", "--against", old, new] + list(extra))
+    p = run([asmscan, "check", "-f", "json", "--against", old, new] + list(extra), want=None)
     doc = json.loads(p.stdout)
     return p.returncode, {(f["kind"], f["fingerprint"]): f for f in doc["check"]["findings"]}
 
@@ -212,14 +202,14 @@ def main():
         fail(f"units + lib/iov_iter.o: exit {rc} with {count['new']} new")
     if not count["context"] or not count["unchanged"]:
         fail(f"units + lib/iov_iter.o: the case should have context and unchanged findings: {count}")
-    p = run([asmscan, "check", "--against", "old", "new"])
+    p = run([asmscan, "check", "--against", "old", "new"], want=None)
     for ln in p.stdout.splitlines():
         if ln.startswith(s.src):
             fail(f"a path not relative to the tree: {ln}")
-    p2 = run([asmscan, "check", "--srctree=", "--against", "old", "new"])
+    p2 = run([asmscan, "check", "--srctree=", "--against", "old", "new"], want=None)
     if not any(ln.startswith(s.src) for ln in p2.stdout.splitlines()):
         fail("--srctree= should print the paths as recorded (absolute)")
-    p3 = run([asmscan, "check", "--srctree", os.path.join(s.src, "arch"), "--against", "old", "new"])
+    p3 = run([asmscan, "check", "--srctree", os.path.join(s.src, "arch"), "--against", "old", "new"], want=None)
     if not any(ln.startswith("x86/include/") for ln in p3.stdout.splitlines()):
         fail(f"--srctree SRC/arch should print x86/include/... paths:\n{p3.stdout[:2000]}")
 

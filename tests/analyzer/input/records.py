@@ -16,26 +16,18 @@
 import collections
 import json
 import os
-import subprocess
 import sys
 
-TEST = "analyzer-records"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(cmd, check=True):
-    p = subprocess.run(cmd, capture_output=True)
-    if check and p.returncode != 0:
-        fail(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stderr.decode()}")
-    return p
+TEST = testlib.name("analyzer-records")
 
 
 def dump(tool, *files):
-    p = run([tool, *files], check=False)
+    p = run([tool, *files], want=None, text=False)
     lines = [json.loads(l) for l in p.stdout.decode().splitlines()]
     return p.returncode, lines, p.stderr.decode()
 

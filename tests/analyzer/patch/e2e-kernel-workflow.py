@@ -28,7 +28,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,21 +35,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "kernel"))
 sys.path.insert(0, HERE)
 import patch as ptest  # noqa: E402
 import scratch  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
+import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "analyzer-e2e-kernel-workflow"
+TEST = testlib.name("analyzer-e2e-kernel-workflow")
 UNITS = ["kernel/fork.o", "fs/readdir.o", "lib/iov_iter.o", "arch/x86/mm/tlb.o"]
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
-def run(cmd, want=0, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
-    if want is not None and p.returncode != want:
-        fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n{p.stdout[-3000:]}{p.stderr[-3000:]}")
-    return p
 
 
 def comment_compiler(path):

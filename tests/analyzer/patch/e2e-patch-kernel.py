@@ -33,17 +33,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import patch as ptest  # noqa: E402
 import testlib  # noqa: E402  (tests/lib, on the path patch.py set)
+from testlib import fail, skip  # noqa: E402
 
-TEST = "analyzer-e2e-patch-kernel"
-ptest.TEST = TEST
+TEST = testlib.name("analyzer-e2e-patch-kernel")
 OBJS = ["kernel/fork.o", "fs/namei.o", "arch/x86/mm/tlb.o",
         "net/core/dev.o", "arch/x86/ia32/ia32_signal.o"]
-fail, run = ptest.fail, ptest.run
-
-
-def skip(msg):
-    print(f"{TEST}: SKIP: {msg}")
-    sys.exit(77)
 
 
 def kbuild_line(build, obj):

@@ -27,30 +27,17 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "analyzer-patch"
+TEST = testlib.name("analyzer-patch")
 DEFINE = "-Dasm_inline=asm __inline"	# as include/linux/compiler_types.h
 KW = re.compile(r"\b(?:asm|__asm__|__asm)\b"
                 r"((?:\s+(?:volatile|__volatile__|__volatile|goto)\b)*)")
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(cmd, cwd=None, check=True, stdin=None, env=None):
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
-                       errors="replace", input=stdin, env=env)
-    if check and p.returncode != 0:
-        fail(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}{p.stderr}")
-    return p
 
 
 def checkpatch(src, diff, name):
@@ -59,7 +46,7 @@ def checkpatch(src, diff, name):
     with open(name, "w") as f:
         f.write(diff)
     p = run(["perl", os.path.join(src, "scripts", "checkpatch.pl"), "--no-tree",
-             "--no-signoff", "--show-types", name], check=False)
+             "--no-signoff", "--show-types", name], want=None)
     found, head = set(), None
     for line in p.stdout.splitlines():
         m = re.match(r"(ERROR|WARNING|CHECK):(\w+): (.*)", line)
@@ -212,18 +199,18 @@ def compile_all(cc, plugin, cwd, srcs, outdir, report, mode, extra):
 
 
 def patch_cmd(asmscan, source, objs, *opts, rc=0):
-    p = run([asmscan, "patch", "--source", source, *opts, *objs], check=False)
+    p = run([asmscan, "patch", "--source", source, *opts, *objs], want=None)
     if p.returncode != rc:
         fail(f"patch {opts} exited {p.returncode}, not {rc}: {p.stderr}")
     return p
 
 
 def apply_and_compare(diff, tree, orig, what):
-    p = run(["patch", "-p1", "--dry-run"], cwd=tree, stdin=diff)
+    p = run(["patch", "-p1", "--dry-run"], cwd=tree, input=diff)
     if "checking file" not in p.stdout:
         fail(f"{what}: patch --dry-run said {p.stdout!r}")
-    run(["patch", "-p1", "--quiet"], cwd=tree, stdin=diff)
-    ref = run(["diff", "-ru", orig, tree], check=False)
+    run(["patch", "-p1", "--quiet"], cwd=tree, input=diff)
+    ref = run(["diff", "-ru", orig, tree], want=None)
     if ref.returncode != 1:
         fail(f"{what}: diff -ru found no change after patch")
     if parse_diff(ref.stdout, strict=False)[1] != parse_diff(diff)[1]:
@@ -249,7 +236,7 @@ def series_case(asmscan, tree, orig, objs, diff, lines):
         fail("git not found (scripts/dev/setup.sh installs it)")
     plain = os.path.abspath("series-plain")
     shutil.copytree(orig, plain)
-    run(["patch", "-s", "-p1", "-d", plain], stdin=diff)
+    run(["patch", "-s", "-p1", "-d", plain], input=diff)
     files = re.findall(r"^\+\+\+ b/(\S+)", diff, re.M)
     env = dict(os.environ, GIT_AUTHOR_NAME="A U Thor", GIT_AUTHOR_EMAIL="a@example.org",
                GIT_COMMITTER_NAME="A U Thor", GIT_COMMITTER_EMAIL="a@example.org",
@@ -274,7 +261,7 @@ def series_case(asmscan, tree, orig, objs, diff, lines):
         for f in files:
             if open(os.path.join(repo, f)).read() != open(os.path.join(plain, f)).read():
                 fail(f"--split {split}: git am's {f} is not patch -p1's")
-    p = run([asmscan, "patch", "--source", tree, "--split", "site"] + objs, check=False)
+    p = run([asmscan, "patch", "--source", tree, "--split", "site"] + objs, want=None)
     if p.returncode != 2 or "--split needs --format-patch" not in p.stderr:
         fail(f"--split without --format-patch: {p.stderr}")
 
@@ -404,7 +391,7 @@ def usage(asmscan, obj):
                       (["sites", "--source", ".", obj], "applies to 'patch' only"),
                       (["-f", "json", "patch", "--source", ".", obj], "no --format"),
                       (["patch", "--source", "no-such-dir", obj], "cannot use as --source")):
-        p = run([asmscan, *args], check=False)
+        p = run([asmscan, *args], want=None)
         if p.returncode != 2 or why not in p.stderr:
             fail(f"{args}: exit {p.returncode}, {p.stderr!r}; wanted 2 and {why!r}")
 

@@ -29,29 +29,15 @@
 import json
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "analyzer-rule-verdicts"
+TEST = testlib.name("analyzer-rule-verdicts")
 RULE = "judged by the plugin's rule, not by GCC's inliner re-run"
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(cmd, want=0, env=None):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
-                       env=env)
-    if want is not None and p.returncode != want:
-        fail(f"{' '.join(cmd)}: exit {p.returncode}, wanted {want}\n"
-             f"{p.stdout}{p.stderr}")
-    return p
 
 
 def plural(n, word):

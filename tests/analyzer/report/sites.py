@@ -25,26 +25,14 @@ import functools
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 import testlib  # noqa: E402
+from testlib import fail, run  # noqa: E402
 
-TEST = "analyzer-sites"
-
-
-def fail(msg):
-    print(f"{TEST}: FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(cmd, check=True):
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
-    if check and p.returncode != 0:
-        fail(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stderr}")
-    return p
+TEST = testlib.name("analyzer-sites")
 
 
 def functions(obj):
@@ -128,7 +116,7 @@ def hostile(asmscan, name, src, data, want_rc, want):
         f.write(data)
     run(["objcopy", "--update-section", f".comment={name}.comment", src,
          name])
-    p = run([asmscan, "sites", name], check=False)
+    p = run([asmscan, "sites", name], want=None)
     msgs = [l for l in p.stderr.splitlines() if l]
     if p.returncode != want_rc or len(msgs) != 1 or \
             not msgs[0].startswith(f"asmscan: {name}: ") or want not in msgs[0]:

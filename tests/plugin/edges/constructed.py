@@ -23,11 +23,12 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
 import edges_eval  # noqa: E402
+import testlib  # noqa: E402
 
 SRC = os.path.join(HERE, "constructed.c")
 VARIANTS = [
@@ -69,7 +70,7 @@ def main():
     if not machine.startswith("x86_64"):
         print("constructed: SKIP: %s does not target x86-64" % cc)
         return 77
-    work = os.environ.get("ASMINLINE_TEST_WORKDIR") or tempfile.mkdtemp(prefix="asminline-edges.")
+    work = testlib.workdir("plugin-edges")     # emptied, or a new one
     want = expectations()
     errors = []
     tp = judged = flipped = 0
