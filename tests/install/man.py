@@ -24,7 +24,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import testlib  # noqa: E402
-from testlib import fail  # noqa: E402
+from testlib import fail, skip  # noqa: E402
 
 TEST = testlib.name("install-man")
 
@@ -100,8 +100,7 @@ def main():
     asmscan, asmscan_1, plugin, cc, asminline_7 = sys.argv[1:6]
     for tool in ("man", "groff"):
         if not shutil.which(tool):
-            print(f"{TEST}: SKIP: {tool} not found (apt-get install man-db groff)")
-            sys.exit(77)
+            skip(f"{tool} not found (apt-get install man-db groff)")
 
     # asmscan: "  -f, --format FMT     text..." and "      --all  ...".
     OPT = r"(?:-(\w), )?--([\w-]+)(?: ([A-Z]+))?(?=\s|$)"

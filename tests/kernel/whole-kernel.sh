@@ -60,4 +60,4 @@ for v in none apply; do
 	objcopy -O binary --only-section=.text "${dir[$v]}/vmlinux" "$v.text"
 done
 ! cmp -s none.text apply.text || fail "apply mode left .text unchanged: nothing was converted"
-echo "$TEST: PASS: Linux $kver none, warn and apply built; warn's loaded bytes are none's; apply's .text differs"
+pass "Linux $kver none, warn and apply built; warn's loaded bytes are none's; apply's .text differs"

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 SWITCHED=${3:?usage: $0 PLUGIN CC SWITCHED}
 need_x86_64
-command -v strace >/dev/null || skip "strace not found (install it: scripts/dev/setup.sh)"
+need strace
 clean_workdir
 
 src=$TESTDIR/rerun-nofork.c

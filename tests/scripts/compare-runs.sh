@@ -31,4 +31,4 @@ expect 2 python3 "$CR" -r 2 'exit 3' true
 grep -q "failed (exit 3)" err.txt || fail "failure message: $(cat err.txt)"
 expect 2 python3 "$CR" -r 1 true true
 expect 2 python3 "$CR" true
-echo "$TEST: PASS"
+pass

@@ -64,4 +64,4 @@ for s, k in got.items():
 assert re.search(r'refused calls to objstat_account; calls to them \d+ -> 0 ', v), v
 PY
 expect 2 "$ROOT/scripts/experiment/experiment.sh" -a "$ASMSCAN" compare only-one
-echo "$TEST: PASS"
+pass

@@ -64,4 +64,4 @@ grep -q '^usage: asminline-bench' out.txt || fail "--help: $(cat out.txt)"
 expect 1 "$B" workloads=open open=3 dir=/nonexistent/dir
 grep -q '^error what=create_/nonexistent/dir' out.txt && grep -qx 'end status=1' out.txt ||
 	fail "failure: $(cat out.txt)"
-echo "$TEST: PASS"
+pass

@@ -156,4 +156,4 @@ chmod +x dead-qemu
 expect 1 python3 "$ROOT/scripts/experiment/runtime/runtime.py" --qemu "$PWD/dead-qemu" -c 0 -b 1 -o dead old new
 grep -q '01-old-time: the benchmark printed no result' err.txt && grep -q 'Kernel panic - not syncing: test' err.txt ||
 	fail "dead boot: $(cat err.txt)"
-echo "$TEST: PASS"
+pass

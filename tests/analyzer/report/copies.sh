@@ -55,4 +55,4 @@ grep -Eq "^ +2 +[0-9]+ +[0-9]+ +[0-9]+ +helper +copies-a\.c, copies-b\.c$" out.t
 	fail "helper defined twice: $(cat out.txt)"
 expect 0 "$ASMSCAN" copies --no-dwarf copies.exe
 grep -q "^DWARF: none" out.txt || fail "--no-dwarf still reads DWARF"
-echo "$TEST: PASS"
+pass

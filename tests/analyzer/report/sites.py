@@ -30,7 +30,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 import testlib  # noqa: E402
-from testlib import fail, run  # noqa: E402
+from testlib import fail, run, skip  # noqa: E402
 
 TEST = testlib.name("analyzer-sites")
 
@@ -129,8 +129,7 @@ def main():
     asmscan, plugin, srcdir = map(os.path.abspath, (asmscan, plugin, srcdir))
     for tool in ("objdump", "objcopy", "nm"):
         if not shutil.which(tool):
-            print(f"{TEST}: SKIP: {tool} not found")
-            sys.exit(77)
+            skip(f"{tool} not found")
     sys.path.insert(0, os.path.join(srcdir, "tests", "plugin"))
     global embedded
     import embedded  # noqa: E402
