@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.c — input of the report test (check-report.py).
+ * report.c — input of the report test (report-records.py).
  *
  * Each asm statement's line carries the expectation for its record:
  *   expect: KEY=VALUE ...   the record field KEY equals VALUE (int, bool or

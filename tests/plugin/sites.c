@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sites.c — input of the one-diagnostic-per-site test (check-sites.py).
+ * sites.c — input of the one-diagnostic-per-site test (site-notes.py).
  *
  * The line where an asm keyword is spelled carries what the one note for
  * that site must say:

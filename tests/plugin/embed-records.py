@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-embed.py PLUGIN CC TESTDIR — the embedded-records test, run by
+# embed-records.py PLUGIN CC TESTDIR — the embedded-records test, run by
 # embed.sh in an empty working directory.  Oracles: the JSON Lines report
 # of the same compilation, objcopy (what .comment holds), ld (what a link
 # keeps and says).
@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import testlib  # noqa: E402
 from testlib import fail, run  # noqa: E402
 
-TEST = testlib.name("check-embed")
+TEST = testlib.name("plugin-embed")
 
 
 def load_report(path, record="asm"):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-sites.py PLUGIN CC SOURCE — one diagnostic per flagged site per
+# site-notes.py PLUGIN CC SOURCE — one diagnostic per flagged site per
 # translation unit, run by sites.sh in an empty working directory.
 #
 # SOURCE (sites.c) marks each site with "expect-site:" (see its header).
@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import testlib  # noqa: E402
 from testlib import fail  # noqa: E402
 
-TEST = testlib.name("check-sites")
+TEST = testlib.name("plugin-sites")
 SITE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: (?P<kind>note|warning): "
                   r"'asm' in '(?P<function>\w+)'(?: from macro '(?P<macro>\w+)')? "
                   r"is charged (?P<gcc>\d+) instructions by the inliner but emits "

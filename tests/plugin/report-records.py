@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-report.py PLUGIN CC SOURCE — the report test, run by report.sh in an
+# report-records.py PLUGIN CC SOURCE — the report test, run by report.sh in an
 # empty working directory (it writes out.o, report.jsonl and GCC's dumps).
 #
 # Compiles SOURCE with the plugin (report=PATH) and with
@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import testlib  # noqa: E402
 from testlib import fail, skip  # noqa: E402
 
-TEST = testlib.name("check-report")
+TEST = testlib.name("plugin-report")
 
 
 def compile_c(cc, plugin, src, extra, check=True):
@@ -122,7 +122,7 @@ def as_value(text):
 
 def main():
     if len(sys.argv) != 4:
-        fail("usage: check-report.py PLUGIN CC SOURCE")
+        fail("usage: report-records.py PLUGIN CC SOURCE")
     plugin, cc, src = sys.argv[1:]
     if not subprocess.run([cc, "-dumpmachine"], capture_output=True,
                           text=True).stdout.startswith("x86_64"):
