@@ -28,7 +28,7 @@
 #
 # Slow: about 17 minutes of both cores per variant for 6.1 on a quiet
 # machine; 6.12 took 30 to 44 minutes each on a loaded one (about 2,100 s
-# of CPU: docs/whole-kernel.md).  Exit codes: 0 built,
+# of CPU: docs/results/whole-kernel.md).  Exit codes: 0 built,
 # 1 the build failed (summary.json says how), 2 usage, 77 no kernel here.
 set -euo pipefail
 

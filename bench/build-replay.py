@@ -6,7 +6,7 @@
                           [--list] [-o OUT.json] PLUGIN[:ARG,...] [...]
 
 Two whole builds on a shared machine cannot resolve a 1 % difference: the
-load changes what a CPU second buys by more than that (docs/performance.md).
+load changes what a CPU second buys by more than that (docs/results/performance.md).
 This replays, instead, every C compile of a whole x86_64_defconfig build —
 the exact command Kbuild ran, read from the `.o.cmd` files of the
 plugin-free tree bench/build-kernel.sh builds (kbuild-none) — once without

@@ -19,7 +19,7 @@
  * the child's exit and the reaping.  The minor page faults a forked
  * re-run adds (bench/build-replay.py's table) times the first figure is
  * what those faults cost at the least: on the machine of
- * docs/performance.md a forked compile's added CPU was about twice that.
+ * docs/results/performance.md a forked compile's added CPU was about twice that.
  *
  * Exit codes: 0 measured, 1 a system call failed, 2 usage.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """report-stats.py REPORT.jsonl [-n N] -- the whole-kernel figures of a
-plugin report (docs/whole-kernel.md): asm records and translation units,
+plugin report (docs/results/whole-kernel.md): asm records and translation units,
 flagged statements by kind, flagged spelling sites (spelling_file:line,
 the N with most statements), edge records by re-run answer, and the
 blocked-by-asm edges: callees, `via`, GCC's reason, the N callees refused

@@ -12,12 +12,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Exit codes (documented in --help and docs/asmscan.md): 2 wins over 1. */
+/* Exit codes (documented in --help and docs/reference/asmscan.md): 2 wins over 1. */
 #define ASMSCAN_EXIT_OK 0	/* every input read, nothing to report */
 #define ASMSCAN_EXIT_FINDINGS 1	/* a gating verb found something new */
 #define ASMSCAN_EXIT_ERROR 2	/* usage error or an input that could not be read */
 
-/* -N default: see docs/asmscan.md for why three. */
+/* -N default: see docs/reference/asmscan.md for why three. */
 #define ASMSCAN_DEFAULT_MAX_INSNS 3
 #define ASMSCAN_DEFAULT_TOP 20
 #define ASMSCAN_SUMMARY_TOP 10

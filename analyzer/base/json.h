@@ -2,7 +2,7 @@
 /*
  * json.h — a small streaming JSON writer (RFC 8259).  The writer keeps the
  * nesting and the commas; callers say what comes next.  Strings are
- * escaped as docs/format.md says: \\ and \", every byte below 0x20 as
+ * escaped as docs/reference/format.md says: \\ and \", every byte below 0x20 as
  * \u00XX, and bytes that are not valid UTF-8 as \ufffd.  Addresses are
  * written as "0x…" strings so no reader loses precision on 64-bit values.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * jsonread.h — a small strict JSON reader (RFC 8259) for the records the
- * plugin embeds (docs/format.md).  It builds a tree in a caller's arena.
+ * plugin embeds (docs/reference/format.md).  It builds a tree in a caller's arena.
  *
  * Strict and bounded, because its input is whatever a file's .comment
  * holds: the text must be exactly one value (no trailing bytes); nesting

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * records.h — the records asminline.so embeds in .comment (docs/format.md,
+ * records.h — the records asminline.so embeds in .comment (docs/reference/format.md,
  * "Embedded records"), read back: every "asminline/1 " string of an object
  * is parsed (jsonread.h), checked against its id (FNV-1a-64 of the JSON
  * text) and put together as the plugin wrote it:
@@ -61,7 +61,7 @@ struct rec_stmt {
 	uint32_t line, column;
 	uint64_t fingerprint;
 	/* file as GCC named it: srctree/file when the unit that listed it
-	 * first has a srctree and file is relative to it (docs/format.md);
+	 * first has a srctree and file is relative to it (docs/reference/format.md);
 	 * what DWARF line tables hold */
 	const char *gcc_file;
 };
@@ -84,7 +84,7 @@ struct rec_edge {
 };
 
 /*
- * One item of the sites= argument of a mode=apply unit (docs/format.md,
+ * One item of the sites= argument of a mode=apply unit (docs/reference/format.md,
  * the unit record's "sites"): as typed, the statements of the unit spelled
  * at that line, and how many of them (the flagged ones) were marked.
  */
@@ -161,7 +161,7 @@ void records_free(struct records *r);
 const char *records_gcc_name(struct arena *a, const char *srctree,
 			     const char *name);
 
-/* FNV-1a-64 (docs/format.md): the id of a string's JSON text. */
+/* FNV-1a-64 (docs/reference/format.md): the id of a string's JSON text. */
 uint64_t records_fnv1a(const void *data, size_t len);
 
 /*
@@ -169,7 +169,7 @@ uint64_t records_fnv1a(const void *data, size_t len);
  * the inliner's re-run was needed and gave no answer ("failed",
  * "timeout").  Then the unit's edge verdicts are the plugin's rule's, not
  * the re-run's, and may differ from those of a compile whose re-run
- * answered (docs/edges.md): every verb that shows verdicts says how many
+ * answered (docs/design/edges.md): every verb that shows verdicts says how many
  * units were judged so.
  */
 bool records_rerun_unanswered(const char *rerun);

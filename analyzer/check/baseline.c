@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * baseline.c — read and write the baseline file of `asmscan check` (see
- * baseline.h and docs/ci.md).
+ * baseline.h and docs/reference/ci.md).
  */
 #include "baseline.h"
 
@@ -17,7 +17,7 @@
 #include "asmscan.h"
 #include "errors.h"
 
-/* Fields after kind and fingerprint, per kind (docs/ci.md). */
+/* Fields after kind and fingerprint, per kind (docs/reference/ci.md). */
 static const unsigned kind_fields[CHECK_KINDS] = {
 	[CHECK_ASM] = 5,	/* function file asm-kind gcc_count est_insns */
 	[CHECK_EDGE] = 3,	/* caller callee file */
@@ -341,7 +341,7 @@ void baseline_print(FILE *out, const struct check_finding *v, size_t n)
 	/* Version 1 unless a line needs 2: older readers keep reading it. */
 	fprintf(out, "%s%d\n", BASELINE_HEADER, unverified ? 2 : 1);
 	fputs("# Written by asmscan check --write-baseline; one finding per line:\n"
-	      "# KIND FINGERPRINT then what it is, tab-separated (docs/ci.md).\n",
+	      "# KIND FINGERPRINT then what it is, tab-separated (docs/reference/ci.md).\n",
 	      out);
 	for (size_t i = 0; i < k; i++) {
 		const struct check_finding *f = s[i];

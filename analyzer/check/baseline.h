@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * baseline.h — the file `asmscan check` compares a build with (format in
- * docs/ci.md): a version line, then one finding per line, tab-separated,
+ * docs/reference/ci.md): a version line, then one finding per line, tab-separated,
  * sorted so that a change of the baseline reads as a short diff:
  *
  *	# asmscan-baseline 1

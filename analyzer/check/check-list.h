@@ -52,7 +52,7 @@ enum check_state check_state_of(const struct check_finding *f);
 
 bool check_write_unverified(const struct check_finding *f);
 
-/* An edge's fingerprint: FNV-1a-64 of caller, NUL, callee (docs/ci.md). */
+/* An edge's fingerprint: FNV-1a-64 of caller, NUL, callee (docs/reference/ci.md). */
 uint64_t check_edge_fp(const char *caller, const char *callee);
 
 /* (file, line) order, a missing file first. */

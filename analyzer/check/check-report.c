@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check-report.c — `asmscan check --report FILE`: the plugin's JSON Lines
- * report (docs/format.md) as the source of findings when no input holds
+ * report (docs/reference/format.md) as the source of findings when no input holds
  * embedded records.  Flagged "asm" records and "edge" records whose
  * verdict is blocked-by-asm become findings; an edge record whose
  * "unit_rerun" says the re-run gave no answer ("failed", "timeout") is a

@@ -81,7 +81,7 @@ static void add_copy(struct check_report *c, const struct copy_group *g,
  * --copies: one finding per function name that is declared inline and
  * out of line (DWARF), or a local function defined in several units
  * (symbols: a static inline emitted out of line leaves no DWARF mark
- * when it was inlined nowhere in its unit, see docs/asmscan.md).
+ * when it was inlined nowhere in its unit, see docs/reference/asmscan.md).
  */
 static void from_copies(struct report *rep)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * check.h — `asmscan check --baseline FILE [--write-baseline] INPUT…`, the
- * CI gate (docs/ci.md): the findings of a build, each with a fingerprint
+ * CI gate (docs/reference/ci.md): the findings of a build, each with a fingerprint
  * that holds no path, line or column, compared with a baseline file
  * (baseline.h) by (kind, fingerprint).
  *
@@ -30,7 +30,7 @@
  * baseline holds it as unverified.  Writing the baseline keeps what the
  * old one said for the calls the build could not judge, and marks the
  * others unverified, so that the next normal build finds nothing "new"
- * that was only unknown (docs/ci.md).
+ * that was only unknown (docs/reference/ci.md).
  *
  * With --against OLD, OLD's findings take the baseline's place, and a
  * finding OLD lacks is new only when the change can act on it: an asm

@@ -10,7 +10,7 @@
  * DW_AT_inline DW_INL_declared_inlined or DW_INL_declared_not_inlined.
  * This is the only mark GCC leaves: a function declared inline that was
  * inlined nowhere in its unit gets one plain DIE, with no DW_AT_inline,
- * and cannot be told from any other function (docs/asmscan.md shows it).
+ * and cannot be told from any other function (docs/reference/asmscan.md shows it).
  * Only the unit's top-level DIEs are visited (subtrees skipped with
  * DW_AT_sibling), which keeps vmlinux's 173 MB .debug_info cheap; in a
  * linked object dwarf-scan.c finds them and reads most of what is wanted

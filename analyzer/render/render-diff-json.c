@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-diff-json.c — `asmscan diff --format json`: one document, the
- * "diff" schema of docs/asmscan.md (format_version 3).  Every list is
+ * "diff" schema of docs/reference/asmscan.md (format_version 3).  Every list is
  * complete (-n does not apply) and holds the rows that changed; a side a
  * row is absent from has null, not 0, where bloat-o-meter prints "-".
  */

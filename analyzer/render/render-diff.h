@@ -3,7 +3,7 @@
  * render-diff.h — printers of a finished diff_report (diff.h): text in
  * bloaty's manner (a summary first, then tables of signed deltas with
  * percentages, the tail collapsed, TOTAL last) and one JSON document
- * (docs/asmscan.md, "diff").  They read the report only.
+ * (docs/reference/asmscan.md, "diff").  They read the report only.
  */
 #ifndef ASMSCAN_RENDER_DIFF_H
 #define ASMSCAN_RENDER_DIFF_H

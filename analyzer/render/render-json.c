@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-json.c — --format json: one document per run, described in
- * docs/asmscan.md (format_version 3).  Every list is complete (-n does
+ * docs/reference/asmscan.md (format_version 3).  Every list is complete (-n does
  * not apply); the problems reported on stderr are also in "errors" and
  * "notes", so a reader of stdout alone sees them.  Addresses are "0x…"
  * strings: the virtual address in vmlinux, the offset in "section" in a

@@ -15,7 +15,7 @@
 /*
  * 2: callee classes "placeholder" and "failure" (no longer tiny), table
  * entries without the unusual ones (new "unusual", "layout" fields),
- * padding symbols folded into their functions (docs/asmscan.md).
+ * padding symbols folded into their functions (docs/reference/asmscan.md).
  */
 #define ASMSCAN_JSON_FORMAT_VERSION 3
 

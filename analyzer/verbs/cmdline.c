@@ -141,7 +141,7 @@ static const struct asmscan_verb verbs[] = {
 	  "fingerprint without path or line, and compared with FILE (a missing\n"
 	  "FILE is an empty baseline).  New findings print as\n"
 	  "  FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]\n"
-	  "fixed ones as notes; exit 1 when anything is new.  Format: docs/ci.md.\n"
+	  "fixed ones as notes; exit 1 when anything is new.  Format: docs/reference/ci.md.\n"
 	  "With --against, OLD (a build before the change: file, directory or\n"
 	  "archive) takes the baseline's place, and a finding is new only when\n"
 	  "the change can act on it: asm over-counted in NEW that OLD has nowhere\n"

@@ -30,7 +30,7 @@ def build(plugin, out, mode):
     run(["make", "-s", "clean", f"OUT={out}"])
     run(["make", "-s", f"PLUGIN={plugin}", f"MODE={mode}", f"OUT={out}"])
     with open(os.path.join(HERE, out, "report.jsonl")) as f:
-        # Only the "asm" records; "edge" records are shown by docs/edges.md.
+        # Only the "asm" records; "edge" records are shown by docs/design/edges.md.
         recs = [r for r in map(json.loads, f) if r["record"] == "asm"]
     objs = sorted(f for f in os.listdir(os.path.join(HERE, out)) if f.endswith(".o"))
     return recs, objs
@@ -63,7 +63,7 @@ def refused(out):
 
 
 def embedded(out, objs):
-    """What each object carries in .comment (docs/format.md)."""
+    """What each object carries in .comment (docs/reference/format.md)."""
     for o in objs:
         path = os.path.join(HERE, out, o)
         run(["objcopy", "--dump-section", f".comment={path}.comment", path,

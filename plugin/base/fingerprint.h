@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * fingerprint.h — the stable identity of an asm statement (docs/format.md).
+ * fingerprint.h — the stable identity of an asm statement (docs/reference/format.md).
  *
  *   fingerprint = FNV-1a-64( function "\0" normalised-template "\0" ordinal )
  *

@@ -10,7 +10,7 @@
  * errno with xstrerror.
  *
  * Supported: GCC 12 to 16 (tested: 12.2, 13.3, 14.2, 15.3, 16.2;
- * docs/compilers.md).
+ * docs/reference/compilers.md).
  * The asm inline flag this plugin reads
  * and sets appeared in GCC 9; older compilers are refused at build time.
  */

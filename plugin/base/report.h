@@ -13,7 +13,7 @@
  * (report_flush), only if it compiled: a unit that stopped on an error,
  * or on a warning -Werror made one, leaves nothing in the report, as it
  * leaves no object.  The assembler runs after cc1 has written them: the
- * report cannot know that it failed (docs/format.md).
+ * report cannot know that it failed (docs/reference/format.md).
  */
 #ifndef ASMINLINE_REPORT_H
 #define ASMINLINE_REPORT_H

@@ -45,7 +45,7 @@
  * the decision), the verdict is "other": the plugin does not claim what it
  * cannot reproduce.  big_speedup_p() is not recomputed: the over-count
  * changes time as much as size, and a refused edge had none.  The numbers
- * measured against mode=apply are in docs/edges.md.
+ * measured against mode=apply are in docs/results/edges.md.
  */
 #include "edge-limits.h"
 #include "slot-table.h"

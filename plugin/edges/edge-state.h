@@ -88,7 +88,7 @@ enum edge_rerun_state {
 
 /*
  * What became of the re-run in this unit: the unit record's "rerun" and
- * the edge records' "unit_rerun" (docs/format.md).  Only ANSWERED gives
+ * the edge records' "unit_rerun" (docs/reference/format.md).  Only ANSWERED gives
  * answers; with FAILED and TIMEOUT the rule's verdicts stand where the
  * re-run's were wanted, and the records say so.
  */

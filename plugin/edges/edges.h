@@ -2,7 +2,7 @@
 /*
  * edges.h — "edge" records: the call edges GCC's inliner refused whose
  * callee holds over-counted asm, and whether that asm is what kept the
- * callee out (docs/format.md, docs/edges.md).
+ * callee out (docs/reference/format.md, docs/design/edges.md).
  *
  * The parts and what each reads from GCC:
  *   edge-asm.cc     which asm a callee body holds when the IPA inliner has

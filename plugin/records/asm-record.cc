@@ -3,7 +3,7 @@
  * asm-record.cc — renders struct asm_record as a format_version 1 "asm"
  * report record, or as the two embedded records it splits into: "site"
  * (what the statement is) and "stmt" (where it is).  Field order is fixed
- * (docs/format.md lists it) so that reports diff well; readers must not
+ * (docs/reference/format.md lists it) so that reports diff well; readers must not
  * depend on it.
  */
 #include "asm-record.h"

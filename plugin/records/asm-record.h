@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * asm-record.h — what the plugin knows about one asm statement, and its
- * rendering as a JSON Lines "asm" record (docs/format.md, format_version 1).
+ * rendering as a JSON Lines "asm" record (docs/reference/format.md, format_version 1).
  *
  * The pass fills the struct; the renderer and the diagnostics only read
  * it, so the record and the note can never disagree.
@@ -53,7 +53,7 @@ struct asm_record {
 void asm_record_render_json(const struct asm_record *rec, struct json_buf *b);
 
 /*
- * The embedded form (docs/format.md, "Embedded records"), without a
+ * The embedded form (docs/reference/format.md, "Embedded records"), without a
  * newline: a "site" record holds the fields that every expansion of one
  * asm shares (spelling_file to applied); a "stmt" record the function,
  * expansion point and fingerprint of one statement, and the id of its site.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * edge-record.cc — renders struct edge_record as a format_version 1 "edge"
- * record (docs/format.md).  Field order is fixed so that reports diff
+ * record (docs/reference/format.md).  Field order is fixed so that reports diff
  * well; readers must not depend on it.  The renderer only reads the
  * struct: the embedded "edge" string (embed.cc) is the same JSON object as
  * the report's line, without the newline.

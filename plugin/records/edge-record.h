@@ -2,7 +2,7 @@
 /*
  * edge-record.h — the "edge" record: one call GCC's inliner refused whose
  * callee holds over-counted asm, with the limit that refused it and the
- * verdict (docs/format.md, "The edge record").  The edge code fills the
+ * verdict (docs/reference/format.md, "The edge record").  The edge code fills the
  * struct (edges/), edge-record.cc renders it, for the report and for the
  * embedded string.
  */

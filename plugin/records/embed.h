@@ -2,7 +2,7 @@
 /*
  * embed.h — asm records carried inside the object file (embed=1), so that
  * they reach vmlinux through the link and survive ccache hits, distcc and
- * parallel make (docs/format.md, "Embedded records").
+ * parallel make (docs/reference/format.md, "Embedded records").
  *
  * Where: NUL-terminated strings appended to .comment, the section that
  * already holds GCC's ".ident" string.  Its flags ("MS",@progbits,1:

@@ -19,4 +19,4 @@ echo
 echo
 "$EX/check-demo.sh" "$PLUGIN" "$ASMSCAN"
 echo
-echo "reports: $EX/out/warn/report.jsonl, $EX/out/apply/report.jsonl (format: docs/format.md)"
+echo "reports: $EX/out/warn/report.jsonl, $EX/out/apply/report.jsonl (format: docs/reference/format.md)"

@@ -9,7 +9,7 @@
 # Slow tests: ctest --test-dir build -L slow.
 #
 # Then the same tests again on an ASan + UBSan build in build-asan
-# (-DASMINLINE_SANITIZE=ON, docs/reliability.md), in two groups:
+# (-DASMINLINE_SANITIZE=ON, docs/results/reliability.md), in two groups:
 #   - the tests that do not load the plugin (asmscan, asmtpl, the fuzz
 #     corpora) with leak checking: any sanitizer report fails the test;
 #   - the tests whose command names asminline.so, but the whole-kernel

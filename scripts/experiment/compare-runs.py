@@ -12,7 +12,7 @@ difference (sqrt(sA^2/nA + sB^2/nB), K = --sigmas, default 3) and at
 least --min-effect percent of mean A (default 1).
 
 The timer says which clock was used: "perf" (`perf stat --null`, the
-"seconds time elapsed" it prints, as docs/measuring.md recommends) when
+"seconds time elapsed" it prints, as docs/reference/measuring.md recommends) when
 perf works here, else "wall" (this script's own monotonic clock around
 the command).  --null means no hardware counter is needed: on a machine
 or VM where perf has none, the perf timer still works.

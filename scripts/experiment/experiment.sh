@@ -22,12 +22,12 @@
 #       warn-mode build ranked, one-site what-ifs of the top ones with
 #       their evidence, a git-am-able patch per site, the runtime
 #       experiment for the top one (scripts/experiment/candidates/candidates.py;
-#       its own options: candidates --help; docs/mainline.md)
+#       its own options: candidates --help; docs/results/mainline.md)
 #   scripts/experiment/experiment.sh [OPTIONS] runtime [RUNTIME-OPTIONS] OLD NEW
 #       boot two kernels (build directories with bzImage and vmlinux)
 #       under QEMU and compare instructions and calls per system call:
 #       scripts/experiment/runtime/runtime.py, results in OUT/runtime (its own
-#       options and exit codes: runtime --help; docs/runtime.md)
+#       options and exit codes: runtime --help; docs/reference/runtime.md)
 #
 # Per site: the plugin's records (asmscan sites) of the as-is build say
 # which asm sites the refused calls were blocked by; the verdict joins

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """check-layers.py — the include graph of asmscan, asmtpl and the plugin,
-checked against the layer rule (README.md, "Source layout").
+checked against the layer rule (docs/design/layout.md).
 
 The graph comes from the #include "..." lines (angle includes are other
 projects').  A node is a file's folder and its name without the

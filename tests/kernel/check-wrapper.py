@@ -46,7 +46,7 @@ def digest(paths):
 
 def records(path):
     """Units, flagged asm and blocked calls, with GCC's names of the units
-    (docs/format.md: srctree/tu when tu is relative to srctree)."""
+    (docs/reference/format.md: srctree/tu when tu is relative to srctree)."""
     units, asm, edges = set(), set(), set()
     for line in open(path):
         r = json.loads(line)

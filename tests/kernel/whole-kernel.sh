@@ -5,7 +5,7 @@
 # `ctest -L slow`): a whole Linux x86_64_defconfig vmlinux built three
 # times by bench/build-kernel.sh — without the plugin, in warn mode and in
 # apply mode — about 17 minutes of both cores each for 6.1 on a quiet
-# machine (6.12: docs/whole-kernel.md).  SERIES is 6.1 (the default; ctest
+# machine (6.12: docs/results/whole-kernel.md).  SERIES is 6.1 (the default; ctest
 # kernel-whole), 6.12 (kernel-whole-6.12) or newest (by hand), as in
 # bench/build-kernel.sh.
 #

@@ -272,7 +272,7 @@ def norm_loc(build, f):
 
 def gcc_name(rec, key="file"):
     """The file name GCC gave, from a record's name relative to its srctree
-    (docs/format.md): the tree joined to a relative name not in "./"."""
+    (docs/reference/format.md): the tree joined to a relative name not in "./"."""
     f, tree = rec.get(key), rec.get("srctree")
     if f and tree and not f.startswith(("/", "./")):
         return os.path.join(tree, f)

@@ -20,7 +20,7 @@
 #   - its embedded records equal the local build's, "tu" included (GCC
 #     takes it from the preprocessed file's first line marker), except
 #     that spelling_file/spelling_line are the expansion point, as
-#     docs/format.md says: without pump mode the server sees preprocessed
+#     docs/reference/format.md says: without pump mode the server sees preprocessed
 #     source, and macro spelling is lost;
 #   - a plain -fplugin= sent to distccd is refused (its log says why).
 # Oracles: distcc's and distccd's own logs, the local build, embedded.py.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # embedded.py — a reader of the records asminline.so embeds in .comment
-# (docs/format.md, "Embedded records"), written from the documentation
+# (docs/reference/format.md, "Embedded records"), written from the documentation
 # alone: a module for the tests and a small command.
 #
 #   embedded.py FILE...   print, as JSON Lines, the unit records, the

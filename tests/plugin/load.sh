@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # load.sh PLUGIN CC — what loading the plugin costs every compile stays
-# small (docs/plugin.md "What it costs the compiler"):
+# small (docs/results/performance.md, "The plugin in the compiler"):
 #   1. it needs no C++ runtime: libstdc++.so.6 is not in its NEEDED list
 #      (cc1 links libstdc++ statically and would map and relocate the
 #      shared one at every -fplugin load: 3.7 M instructions);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # report-failed.sh PLUGIN CC — a unit that does not compile leaves no
-# record in the report (docs/format.md, "The file"): report-failed.c
+# record in the report (docs/reference/format.md, "The file"): report-failed.c
 # compiled into one report, first as it is (its asm and edge records are
 # appended), then with an error at expansion after every body was seen
 # (-DEXPAND_ERROR), a front-end error (-DFRONT_ERROR) and a warning that

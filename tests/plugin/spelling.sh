@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # spelling.sh PLUGIN CC — where a statement written with the kernel's
-# asm_inline is spelled (docs/format.md: "the line a developer changes").
+# asm_inline is spelled (docs/reference/format.md: "the line a developer changes").
 # GCC's spelling location of such a statement's asm keyword is the
 # "#define asm_inline asm __inline" of compiler_types.h, which spells no
 # statement: the records must name the line that uses asm_inline.

@@ -37,7 +37,7 @@ moved out of the tree) and the plugin appended:
 At least one unit's code must change for its site, one unit must have
 a note by default, and one must hold asm_inline statements (the test's
 premises).
-Prints the note counts (docs/plugin.md quotes them).  Exit 0 pass, 1 fail;
+Prints the note counts (docs/results/plugin.md quotes them).  Exit 0 pass, 1 fail;
 no tree: fail, or 77 with ASMINLINE_ALLOW_SKIP=1 (tests/kernel/tree.py).
 """
 

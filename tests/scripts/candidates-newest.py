@@ -13,7 +13,7 @@ then the same command again, which must redo nothing.
 Checked against what the pipeline does not compute itself:
 - the ranking's sites and each site's units are those the plugin's
   records in the warn objects give (tests/plugin/embedded.py, written from
-  docs/format.md);
+  docs/reference/format.md);
 - each what-if object was compiled with its site applied (its unit
   record's "sites" item, again through embedded.py), is a new file while
   the objects it did not recompile are links of the warn tree's, and the

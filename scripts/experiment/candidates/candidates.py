@@ -5,7 +5,7 @@
 Every flagged site of a warn-mode build ranked, a one-site what-if for the
 top ones with its evidence, a git-am-able patch per site checked on its
 source, the runtime experiment for the top site, and a summary
-(docs/mainline.md).  `scripts/experiment/experiment.sh candidates` runs it.
+(docs/results/mainline.md).  `scripts/experiment/experiment.sh candidates` runs it.
 
 Steps, each skipped when a rerun finds it done (OUT keeps a stamp per step;
 OUT/settings.json the settings, which a rerun must match):

@@ -3,7 +3,7 @@
 itself: the plugin's records in .comment, and what two objects load.
 
 Records: the plugin writes NUL-ended strings "asminline/1 {json}" into
-.comment (docs/format.md, "Embedded records"); a string is keyed by the
+.comment (docs/reference/format.md, "Embedded records"); a string is keyed by the
 FNV-1a-64 of its JSON text, and a linked vmlinux holds each once.  The
 pipeline needs one thing asmscan's site list does not give: every unit
 that holds a statement of a site (asmscan dedups a header's statement

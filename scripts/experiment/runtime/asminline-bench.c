@@ -310,7 +310,7 @@ static int wl_socket(struct bench_ctx *ctx, long ops)
 
 /*
  * Default counts: each about 10^8 guest instructions (Linux 6.12 under
- * QEMU TCG, docs/runtime.md), a few seconds of host time.
+ * QEMU TCG, docs/reference/runtime.md), a few seconds of host time.
  */
 static const struct workload {
 	const char *name;

@@ -176,7 +176,7 @@ def load_boots(d):
 
 
 def analyse(boots, callees, sigmas=3.0, min_effect=0.0):
-    """The report as a dict (docs/runtime.md, "The JSON")."""
+    """The report as a dict (docs/reference/runtime.md, "The JSON")."""
     samples = {'old': {}, 'new': {}}
     ops = {}
     for _, side, kind, g in boots:

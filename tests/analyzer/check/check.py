@@ -5,7 +5,7 @@
 # objects the plugin compiles now from tests/src/check, copied and edited
 # here, against oracles that share no code with asmscan: the plugin's JSON
 # report (flagged asm, blocked-by-asm edges) and fingerprints computed
-# here from docs/format.md and docs/ci.md.
+# here from docs/reference/format.md and docs/reference/ci.md.
 #   - --write-baseline: exactly the report's findings, sorted, exit 0;
 #   - line shifts, an unrelated function, a renamed unit, another build
 #     directory: no new finding, exit 0;
@@ -61,14 +61,14 @@ def fnv(data):
 
 
 def asm_fp(function, template, ordinal=0):
-    """docs/format.md: function, NUL, normalised template, NUL, ordinal."""
+    """docs/reference/format.md: function, NUL, normalised template, NUL, ordinal."""
     norm = " ".join(template.split())
     return fnv(function.encode() + b"\0" + norm.encode() + b"\0" +
                str(ordinal).encode())
 
 
 def edge_fp(caller, callee):
-    """docs/ci.md: caller, NUL, callee."""
+    """docs/reference/ci.md: caller, NUL, callee."""
     return fnv(caller.encode() + b"\0" + callee.encode())
 
 
@@ -282,7 +282,7 @@ def corrupt_cases(objs):
 
 
 def edge_line(template, caller, callee, verdict, unit_rerun, tu="u.c"):
-    """A report's edge record (docs/format.md) made from a real one."""
+    """A report's edge record (docs/reference/format.md) made from a real one."""
     r = dict(template, tu=tu, caller=caller, callee=callee, verdict=verdict,
              unit_rerun=unit_rerun, rerun="none" if unit_rerun != "done" else "inlined")
     return json.dumps(r) + "\n"

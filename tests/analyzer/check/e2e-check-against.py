@@ -5,7 +5,7 @@
 # --against OLD NEW` on real Linux objects (6.1, or KVER: 6.12) built by
 # Kbuild with the plugin in a private copy of the prepared x86_64_defconfig
 # tree (tests/kernel/scratch.py), against an oracle written here from
-# docs/ci.md's rules and the plugin's JSON reports (no asmscan code):
+# docs/reference/ci.md's rules and the plugin's JSON reports (no asmscan code):
 #   - an out-of-tree module (tests/kernel/module, `make M=`), v1 -> v2:
 #     its own new over-counted asm is the one new finding (exit 1, one
 #     warning line at the asm's line); its new uses of the kernel's
@@ -31,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "kernel"))
 import scratch  # noqa: E402
 sys.path.insert(0, HERE)
-from check import fnv  # noqa: E402  (docs/format.md's FNV-1a-64)
+from check import fnv  # noqa: E402  (docs/reference/format.md's FNV-1a-64)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "lib"))
 import testlib  # noqa: E402
 from testlib import fail, run  # noqa: E402
@@ -41,7 +41,7 @@ MODULE = os.path.join(HERE, "..", "..", "kernel", "module")
 
 
 def gcc_name(r, name):
-    """docs/format.md: srctree/name for a name relative to the record's
+    """docs/reference/format.md: srctree/name for a name relative to the record's
     srctree (a plugin that writes them so), else the name as it is."""
     t = r.get("srctree", "")
     if t and name and not name.startswith(("/", "./", "../")):
@@ -65,7 +65,7 @@ def read_report(path):
 
 
 class Oracle:
-    """docs/ci.md, "Before and after a change", from JSON reports."""
+    """docs/reference/ci.md, "Before and after a change", from JSON reports."""
 
     def __init__(self, src):
         self.src = src.rstrip("/") + "/"

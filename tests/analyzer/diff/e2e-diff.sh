@@ -22,7 +22,7 @@ clean_workdir
 need objdump nm readelf python3 make
 find_bloat_o_meter
 
-# objects whose calls apply mode is known to change (docs/whole-kernel.md)
+# objects whose calls apply mode is known to change (docs/results/whole-kernel.md)
 objs="fs/ext4/extents.o mm/mempolicy.o net/ipv4/tcp_output.o arch/x86/kernel/cpu/common.o"
 . "$(dirname "$PREPARE")/tree.sh"
 kernel_tree "$PREPARE" x86_64 $objs

@@ -9,7 +9,7 @@
 #   - with FETCH, every instruction of Debian's dbg vmlinux of each KVER
 #     (tests/kernel/fetch-vmlinux.sh): no disagreement, and at least 95 %
 #     of the instructions answered without capstone (else the speed of
-#     docs/performance.md is gone, whatever the outputs).
+#     docs/results/performance.md is gone, whatever the outputs).
 set -euo pipefail
 DIFF=${1:?usage: $0 DIFF CC [FETCH KVER...]}
 CC=${2:?usage: $0 DIFF CC [FETCH KVER...]}

@@ -3,7 +3,7 @@
 #
 # records.py DUMP PLUGIN CC SRCDIR — the record reader (analyzer/records.c,
 # driven by records-dump) against tests/plugin/embedded.py, an independent
-# reader written from docs/format.md, on objects the plugin compiles now:
+# reader written from docs/reference/format.md, on objects the plugin compiles now:
 #   - apply.c (11 LOCK_PREFIX asm, blocked-by-asm edges) and report.c:
 #     the same units, (unit, stmt) records and edges, field by field;
 #   - a linked file of both, and the two .comment dumps read together:

@@ -5,7 +5,7 @@
 From `nm -f sysv --defined-only` of each FILE: local function names
 (class t, type FUNC) defined at more than one place, with how many
 places; and GCC's clones grouped by the name before the first '.', with
-their kinds, by the rule docs/asmscan.md states (a name ending in .cold
+their kinds, by the rule docs/reference/asmscan.md states (a name ending in .cold
 or .cold.N is "cold", else the first suffix: isra, constprop, part,
 lto_priv/localalias are "other").  Padding symbols (__pfx_NAME,
 __cfi_NAME) are not functions: they fold into the function after them.

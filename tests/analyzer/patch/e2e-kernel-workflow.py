@@ -52,7 +52,7 @@ def comment_compiler(path):
 
 
 def expected_prefix(rel):
-    """docs/patch.md's rule for the subject's prefix."""
+    """docs/reference/patch.md's rule for the subject's prefix."""
     parts = rel.split("/")
     if parts[0] == "arch" and len(parts) > 3 and parts[2:4] == ["include", "asm"]:
         return f"{parts[1]}/asm"

@@ -92,7 +92,7 @@ def records(report, kind="asm"):
 
 def rel(tree, cwd, path, srctree=""):
     """path relative to tree: a record's name joined to its srctree when
-    relative to it (docs/format.md), else to the compile's directory."""
+    relative to it (docs/reference/format.md), else to the compile's directory."""
     if srctree and not path.startswith(("/", "./", "../")):
         path = os.path.join(srctree, path)
     return os.path.relpath(os.path.normpath(os.path.join(cwd, path)), tree)

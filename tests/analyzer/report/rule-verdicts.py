@@ -8,7 +8,7 @@
 # fault fork-fail (fork() fails with EAGAIN in cc1: "rerun": "failed",
 # and the plugin's rule judges the unit's refused calls).  The units, and
 # their edge records, are read back with tests/plugin/embedded.py (the
-# format's reader written from docs/format.md, no code of asmscan's), and
+# format's reader written from docs/reference/format.md, no code of asmscan's), and
 # every verb that shows verdicts must say how many units the rule judged,
 # which, and how many calls:
 #   - sites and the summary, text: "N units judged by the plugin's rule,

@@ -3,7 +3,7 @@
 #
 # sites.py ASMSCAN PLUGIN CC SRCDIR — `asmscan sites` on objects the plugin
 # compiles now, against oracles that share no code with asmscan:
-#   - tests/plugin/embedded.py (a reader written from docs/format.md) and
+#   - tests/plugin/embedded.py (a reader written from docs/reference/format.md) and
 #     the plugin's JSON report: per spelling location the statements,
 #     units, functions, GCC's charge and est_insns, and the blocked-by-asm
 #     edges whose fingerprints are the site's (in the edge's unit);

@@ -6,7 +6,7 @@
  * measures (corpus_check.py checks that first), so a failure in an "eval"
  * or "plugin" column is asmtpl disagreeing with the assembler.
  * Found by tests/oracle/kernel_accuracy.py on Linux 6.1 (see
- * docs/accuracy.md) and by probing around those misses.
+ * docs/results/accuracy.md) and by probing around those misses.
  */
 int var;
 

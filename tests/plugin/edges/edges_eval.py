@@ -415,10 +415,10 @@ def main(argv=None):
     k.add_argument("--jobs", type=int, default=2)
     k.add_argument("--min-precision", type=float, default=95.0,
                    help="fail below this precision, %% (default 95: "
-                        "docs/edges.md measures 100 %% on the 25 objects)")
+                        "docs/results/edges.md measures 100 %% on the 25 objects)")
     k.add_argument("--min-recall", type=float, default=90.0,
                    help="fail below this recall, %% (default 90, the target; "
-                        "docs/edges.md measures 95.8 %% on the 25 objects)")
+                        "docs/results/edges.md measures 95.8 %% on the 25 objects)")
     k.add_argument("objects", nargs="*")
     args = ap.parse_args(argv)
     args.plugin = os.path.abspath(args.plugin)  # the compiles run elsewhere
