@@ -47,9 +47,10 @@ PARTS = {
     },
     "analyzer": {
         "layers": [["analyzer/base"], ["analyzer/elf"], ["analyzer/dwarf"],
-                   ["analyzer/analysis"],
-                   ["analyzer/check", "analyzer/diff", "analyzer/patch"],
-                   ["analyzer/render"], ["analyzer/verbs"], ["analyzer"]],
+                   ["analyzer/analysis"], ["analyzer/render"],
+                   ["analyzer/report", "analyzer/check", "analyzer/diff",
+                    "analyzer/patch"],
+                   ["analyzer/verbs"], ["analyzer"]],
         "uses": [],
     },
     "plugin": {

@@ -190,9 +190,10 @@ static bool one_line(struct report_line *l, struct report *rep,
 	return ok;
 }
 
-bool check_read_report(struct report *rep, const char *path)
+bool check_read_report(struct check_report *c, const char *path)
 {
-	struct report_line l = { .c = &rep->check };
+	struct report *rep = c->rep;
+	struct report_line l = { .c = c };
 	FILE *in = fopen(path, "r");
 	char *line = NULL, where[4096];
 	size_t cap = 0, lineno = 0;

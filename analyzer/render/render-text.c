@@ -389,10 +389,6 @@ void render_text(FILE *out, struct report *rep)
 {
 	unsigned want = rep->opts->want;
 
-	if (want & ASMSCAN_WANT_CHECK) {
-		render_check_text(out, rep);
-		return;
-	}
 	if (!rep->nobjs) {
 		/* an empty archive or directory: the notes said which */
 		fputs("0 objects: no ELF64 x86-64 or AArch64 object in the inputs\n",
