@@ -362,7 +362,7 @@ void render_check(FILE *out, void *arg)
 	case ASMSCAN_FORMAT_SARIF:
 		check_sarif(out, c);
 		break;
-	case ASMSCAN_FORMAT_BLOAT:	/* diff only (the verb table) */
+	case ASMSCAN_FORMAT_BLOAT:	/* diff only (options_apply) */
 	case ASMSCAN_FORMAT_BLOAT_6_1:
 	case ASMSCAN_FORMAT_EVIDENCE:
 		break;
