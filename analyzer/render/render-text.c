@@ -120,6 +120,16 @@ static void print_units(char *buf, size_t len, const struct copy_group *g)
 	}
 }
 
+/* The cells every copies table starts a group's row with. */
+static void copy_row(struct ttable *t, const struct copy_group *g)
+{
+	ttable_num(t, g->ncopies);
+	ttable_num(t, g->bytes);
+	ttable_num(t, g->call_sites);
+	ttable_num(t, g->tail_calls);
+	ttable_text(t, g->name);
+}
+
 /* Copies from DWARF: declared inline, with out-of-line instances. */
 static void print_dwarf_copies(FILE *out, const struct report *rep)
 {
@@ -154,11 +164,7 @@ static void print_dwarf_copies(FILE *out, const struct report *rep)
 	for (size_t i = 0; i < cp->ndwarf; i++) {
 		const struct copy_group *g = &cp->dwarf_groups[i];
 
-		ttable_num(t, g->ncopies);
-		ttable_num(t, g->bytes);
-		ttable_num(t, g->call_sites);
-		ttable_num(t, g->tail_calls);
-		ttable_text(t, g->name);
+		copy_row(t, g);
 		if (g->decl_file) {
 			snprintf(buf, sizeof(buf), "%s:%" PRIu32, g->decl_file,
 				 g->decl_line);
@@ -193,11 +199,7 @@ static void print_symbol_copies(FILE *out, const struct report *rep)
 	for (size_t i = 0; i < cp->ndups; i++) {
 		const struct copy_group *g = &cp->dups[i];
 
-		ttable_num(t, g->ncopies);
-		ttable_num(t, g->bytes);
-		ttable_num(t, g->call_sites);
-		ttable_num(t, g->tail_calls);
-		ttable_text(t, g->name);
+		copy_row(t, g);
 		print_units(buf, sizeof(buf), g);
 		ttable_text(t, buf);
 	}
@@ -232,11 +234,7 @@ static void print_clones(FILE *out, const struct report *rep)
 		const struct copy_group *g = &cp->clones[i];
 		size_t used = 0;
 
-		ttable_num(t, g->ncopies);
-		ttable_num(t, g->bytes);
-		ttable_num(t, g->call_sites);
-		ttable_num(t, g->tail_calls);
-		ttable_text(t, g->name);
+		copy_row(t, g);
 		buf[0] = '\0';
 		for (int k = 0; k < CLONE_KINDS; k++)
 			if (g->kind_count[k])

@@ -36,7 +36,8 @@
 /*
  * The verb table: each row is its verb's folder's (report/, patch/, diff/,
  * check/), with its help, its usage rules and its runner; in --help's
- * order.  The summary (asmscan without a verb) is a row too, unnamed.
+ * order.  The summary (asmscan without a verb) has a row too,
+ * summary_verb, without a name and not listed here.
  */
 static const struct asmscan_verb *const verbs[] = {
 	&copies_verb, &calls_verb, &tables_verb, &sites_verb,
