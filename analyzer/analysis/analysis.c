@@ -67,7 +67,7 @@ static void batch_plan(const struct asmscan_options *opts, struct batch *b,
 	/* sites counts the calls into the functions holding flagged asm */
 	b->disasm = opts->want & (ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
 				  ASMSCAN_WANT_SITES);
-	if (!opts->no_dwarf && (opts->want & ~ASMSCAN_WANT_CHECK))
+	if (!opts->no_dwarf && (opts->want & ~ASMSCAN_WANT_RECORDS))
 		b->dwarf = dwarf_plan(o, opts->jobs);
 	b->ndwarf = dwarf_plan_tasks(b->dwarf);
 	if (b->disasm)
@@ -243,7 +243,7 @@ static void group_run(struct group *g, struct report *rep, struct pool *pool,
 			g->is_dropped[i] = true;
 			continue;
 		}
-		if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
+		if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_RECORDS))
 			sites_object_read(rep, o);
 		if (!o->has_symtab)
 			object_note(o, "no .symtab",
@@ -339,7 +339,7 @@ void analysis_run(const struct asmscan_options *opts,
 	}
 	progress_clear();
 	pool_free(pool);
-	if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_CHECK))
+	if (opts->want & (ASMSCAN_WANT_SITES | ASMSCAN_WANT_RECORDS))
 		sites_requests_note(rep);
 }
 

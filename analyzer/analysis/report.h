@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * report.h — what a run found, object by object and across objects: the
- * rows every analysis fills (calls.h, copies.h, table-rows.h, sites.h,
- * check/) and the renderers print, in one struct report.  analysis.h
+ * rows every analysis fills (calls.h, copies.h, table-rows.h, sites.h)
+ * and the renderers and the verbs print, in one struct report.  analysis.h
  * fills it; report.c holds the two helpers every analysis uses.
  */
 #ifndef ASMSCAN_REPORT_H
 #define ASMSCAN_REPORT_H
 
 #include "asmscan.h"
-#include "findings.h"
 #include "input.h"
 #include "object.h"
 #include "records.h"
@@ -134,8 +133,6 @@ struct report {
 	struct tables_report tables;
 	struct records records;		/* the plugin's, from every input */
 	struct sites_report sites;
-	struct check_report check;	/* asmscan check */
-	const struct report *against;	/* check --against: OLD's report */
 };
 
 /* --function: does name match (always true without globs)? */

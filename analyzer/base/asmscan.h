@@ -36,13 +36,54 @@ enum asmscan_format {
 #define ASMSCAN_WANT_CALLS (1u << 1)
 #define ASMSCAN_WANT_TABLES (1u << 2)
 #define ASMSCAN_WANT_SITES (1u << 3)
-#define ASMSCAN_WANT_CHECK (1u << 4)	/* the records only, then check.c */
+#define ASMSCAN_WANT_RECORDS (1u << 4)	/* the records, no DWARF unless asked */
 #define ASMSCAN_WANT_PATCH (1u << 5)	/* records only, patch.c */
 #define ASMSCAN_WANT_ALL                                                    \
 	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
 	 ASMSCAN_WANT_SITES)
 
-struct asmscan_verb;				/* verbs/cmdline.c's table */
+/*
+ * The verbs an option applies to (asmscan-options.def's VERBS column): one
+ * bit per verb, VB_SUMMARY for asmscan without one, and VB_DIFF_EVIDENCE
+ * for diff in its evidence format only.
+ */
+enum asmscan_verb_bit {
+	VB_SUMMARY = 1u << 0,
+	VB_COPIES = 1u << 1,
+	VB_CALLS = 1u << 2,
+	VB_TABLES = 1u << 3,
+	VB_SITES = 1u << 4,
+	VB_PATCH = 1u << 5,
+	VB_DIFF = 1u << 6,
+	VB_DIFF_EVIDENCE = 1u << 7,
+	VB_CHECK = 1u << 8,
+	VB_ALL = (1u << 9) - 1,
+};
+
+struct asmscan_options;
+
+/*
+ * A row of the verb table (verbs/cmdline.c lists them; each verb's folder
+ * defines its own, bpftool's {name, func} with its do_help): its name,
+ * help, the analyses it runs, its usage rules and its runner.
+ */
+struct asmscan_verb {
+	const char *name;		/* NULL: the summary, no verb typed */
+	unsigned bit;			/* VB_* */
+	const char *args;		/* its operands, as help shows them */
+	unsigned want;			/* the analyses it runs */
+	size_t top;			/* -n when not given */
+	const char *summary;
+	const char *help;
+	/*
+	 * Its own usage rules, once the options are parsed and known to
+	 * apply to it (noperands: the operands after the verb): -1 when
+	 * they hold, else asmscan_usage()'s exit code.  NULL: none.
+	 */
+	int (*usage)(const struct asmscan_options *opts, size_t noperands);
+	/* Reads the inputs, prints, returns the exit code. */
+	int (*run)(const struct asmscan_options *opts);
+};
 
 struct asmscan_options {
 	const struct asmscan_verb *verb;	/* NULL: the summary of all */

@@ -139,3 +139,15 @@ void asmscan_reported_reset(void)
 	asmscan_msgs_free(&reported);
 	status = ASMSCAN_EXIT_OK;
 }
+
+int asmscan_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("asmscan: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'asmscan --help' for more information.\n", stderr);
+	return ASMSCAN_EXIT_ERROR;
+}

@@ -37,6 +37,13 @@ __attribute__((format(printf, 3, 4)))
 void asmscan_errorf(const char *file, const char *what, const char *fmt, ...);
 __attribute__((format(printf, 3, 4)))
 void asmscan_notef(const char *file, const char *what, const char *fmt, ...);
+/*
+ * A usage error: "asmscan: WHAT" and where help is, on stderr; not one of
+ * the problems the documents list (nothing was read).  Returns
+ * ASMSCAN_EXIT_ERROR.
+ */
+__attribute__((format(printf, 1, 2)))
+int asmscan_usage(const char *fmt, ...);
 
 /* Deferred messages (worker threads), reported later in order. */
 __attribute__((format(printf, 5, 6)))

@@ -368,3 +368,73 @@ const struct jv *jv_get(const struct jv *v, const char *key)
 			return &v->items[i];
 	return NULL;
 }
+
+/* The member key of o when it is of type t; why not in *st. */
+static const struct jv *member(const struct jv *o, const char *key,
+			       enum jv_type t, enum jv_found *st)
+{
+	const struct jv *v = jv_get(o, key);
+
+	*st = !v ? JV_ABSENT : v->type != t ? JV_NOT_TYPE : JV_FOUND;
+	return *st == JV_FOUND ? v : NULL;
+}
+
+enum jv_found jv_string(const struct jv *o, const char *key, const char **out)
+{
+	enum jv_found st;
+	const struct jv *v = member(o, key, JV_STRING, &st);
+
+	*out = v ? v->s : "";
+	return st;
+}
+
+enum jv_found jv_bool(const struct jv *o, const char *key, bool *out)
+{
+	enum jv_found st;
+	const struct jv *v = member(o, key, JV_BOOL, &st);
+
+	*out = v && v->b;
+	return st;
+}
+
+enum jv_found jv_int(const struct jv *o, const char *key, int64_t min,
+		     int64_t max, int64_t *out)
+{
+	enum jv_found st;
+	const struct jv *v = member(o, key, JV_INT, &st);
+
+	*out = v ? v->i : 0;
+	if (v && (v->i < min || v->i > max))
+		return JV_BAD_VALUE;
+	return st;
+}
+
+enum jv_found jv_hex(const struct jv *o, const char *key, uint64_t *out)
+{
+	enum jv_found st;
+	const struct jv *v = member(o, key, JV_STRING, &st);
+
+	*out = 0;
+	if (v && !hex_id_parse(v->s, out))
+		return JV_BAD_VALUE;
+	return st;
+}
+
+const char *jv_type_name(enum jv_type type)
+{
+	switch (type) {
+	case JV_NULL:
+		return "null";
+	case JV_BOOL:
+		return "a boolean";
+	case JV_INT:
+		return "an integer";
+	case JV_STRING:
+		return "a string";
+	case JV_ARRAY:
+		return "an array";
+	case JV_OBJECT:
+		return "an object";
+	}
+	return "a value";
+}

@@ -54,4 +54,27 @@ const struct jv *jv_parse(struct arena *a, const char *text, size_t len,
 /* The value of key in an object, NULL when absent or v is no object. */
 const struct jv *jv_get(const struct jv *v, const char *key);
 
+/*
+ * The typed members of an object, for the readers of records (records.c,
+ * check's reader of reports): JV_FOUND and the value in *out; else *out
+ * is zero ("" for a string) and what was wrong, which each reader words
+ * in its own messages (jv_type_name for the type it wanted).
+ */
+enum jv_found {
+	JV_FOUND,
+	JV_ABSENT,		/* no such key, or o is no object */
+	JV_NOT_TYPE,		/* of another type */
+	JV_BAD_VALUE,		/* jv_int: outside [min, max] (*out holds
+				 * it); jv_hex: not 16 lowercase hex digits */
+};
+
+enum jv_found jv_string(const struct jv *o, const char *key, const char **out);
+enum jv_found jv_bool(const struct jv *o, const char *key, bool *out);
+enum jv_found jv_int(const struct jv *o, const char *key, int64_t min,
+		     int64_t max, int64_t *out);
+/* A string of 16 lowercase hex digits (an id, a fingerprint). */
+enum jv_found jv_hex(const struct jv *o, const char *key, uint64_t *out);
+/* "a string", "an integer" ...: as "\"KEY\" is not %s" says it. */
+const char *jv_type_name(enum jv_type type);
+
 #endif /* ASMSCAN_JSONREAD_H */

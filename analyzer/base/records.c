@@ -110,32 +110,28 @@ static bool bad(struct rec_read *rd, const char *fmt, ...)
 	return false;
 }
 
+/* What jv_string() and the like found, in this reader's words. */
+static bool found(struct rec_read *rd, const char *key, enum jv_found st,
+		  bool need, enum jv_type type)
+{
+	if (st == JV_ABSENT)
+		return !need || bad(rd, "no \"%s\"", key);
+	if (st == JV_NOT_TYPE)
+		return bad(rd, "\"%s\" is not %s", key, jv_type_name(type));
+	return true;
+}
+
 static bool get_string(struct rec_read *rd, const struct jv *o,
 		       const char *key, bool need, const char **out)
 {
-	const struct jv *v = jv_get(o, key);
-
-	*out = "";
-	if (!v)
-		return !need || bad(rd, "no \"%s\"", key);
-	if (v->type != JV_STRING)
-		return bad(rd, "\"%s\" is not a string", key);
-	*out = v->s;
-	return true;
+	return found(rd, key, jv_string(o, key, out), need, JV_STRING);
 }
 
 static bool get_int(struct rec_read *rd, const struct jv *o, const char *key,
 		    bool need, int64_t *out)
 {
-	const struct jv *v = jv_get(o, key);
-
-	*out = 0;
-	if (!v)
-		return !need || bad(rd, "no \"%s\"", key);
-	if (v->type != JV_INT)
-		return bad(rd, "\"%s\" is not an integer", key);
-	*out = v->i;
-	return true;
+	return found(rd, key, jv_int(o, key, INT64_MIN, INT64_MAX, out), need,
+		     JV_INT);
 }
 
 /* A count or line: 0 .. UINT32_MAX. */
@@ -143,11 +139,12 @@ static bool get_u32(struct rec_read *rd, const struct jv *o, const char *key,
 		    bool need, uint32_t *out)
 {
 	int64_t v;
+	enum jv_found st = jv_int(o, key, 0, UINT32_MAX, &v);
 
-	if (!get_int(rd, o, key, need, &v))
-		return false;
-	if (v < 0 || v > UINT32_MAX)
+	if (st == JV_BAD_VALUE)
 		return bad(rd, "\"%s\" out of range: %" PRId64, key, v);
+	if (!found(rd, key, st, need, JV_INT))
+		return false;
 	*out = (uint32_t)v;
 	return true;
 }
@@ -155,27 +152,17 @@ static bool get_u32(struct rec_read *rd, const struct jv *o, const char *key,
 static bool get_bool(struct rec_read *rd, const struct jv *o, const char *key,
 		     bool need, bool *out)
 {
-	const struct jv *v = jv_get(o, key);
-
-	*out = false;
-	if (!v)
-		return !need || bad(rd, "no \"%s\"", key);
-	if (v->type != JV_BOOL)
-		return bad(rd, "\"%s\" is not a boolean", key);
-	*out = v->b;
-	return true;
+	return found(rd, key, jv_bool(o, key, out), need, JV_BOOL);
 }
 
 static bool get_hex(struct rec_read *rd, const struct jv *o, const char *key,
 		    uint64_t *out)
 {
-	const char *s;
+	enum jv_found st = jv_hex(o, key, out);
 
-	if (!get_string(rd, o, key, true, &s))
-		return false;
-	if (!hex_id_parse(s, out))
+	if (st == JV_BAD_VALUE)
 		return bad(rd, "\"%s\" is not 16 lowercase hex digits", key);
-	return true;
+	return found(rd, key, st, true, JV_STRING);
 }
 
 /* An array of 16-hex-digit ids, into the arena. */

@@ -130,9 +130,9 @@ static bool site_is_new(struct known_sites *old, const char *tree,
 }
 
 /* Mark NEW's findings that involve a site the change spelled. */
-static void mark_new_sites(struct report *rep, struct known_sites *old)
+static void mark_new_sites(struct check_report *c, struct known_sites *old)
 {
-	struct check_report *c = &rep->check;
+	const struct report *rep = c->rep;
 	const char *tree = c->srctree;
 
 	for (size_t u = 0; u < rep->records.nunits; u++) {
@@ -175,16 +175,15 @@ static void mark_new_sites(struct report *rep, struct known_sites *old)
 	}
 }
 
-void check_against_compare(struct report *rep)
+void check_against_compare(struct check_report *c)
 {
-	const struct report *old = rep->against;
-	const struct check_report *oc = &old->check;
-	struct check_report *c = &rep->check;
+	const struct check_report *oc = c->against;
+	const struct report *old = oc->rep;
 	struct known_sites known = { .tree = oc->srctree };
 
 	for (size_t i = 0; i < old->records.nsites; i++)
 		known_add(&known, old->records.sites[i]);
-	mark_new_sites(rep, &known);
+	mark_new_sites(c, &known);
 	c->baseline_findings = 0;
 	/* OLD's findings as a baseline's: marked, or added as not found */
 	for (size_t i = 0; i < oc->n; i++) {

@@ -8,12 +8,12 @@
 
 #include <stdbool.h>
 
-struct report;
+struct check_report;
 
 /*
  * --against OLD, in place of the baseline: OLD's
- * findings marked on rep's, and states set.  rep->against is OLD's report.
+ * findings marked on c's, and states set.  c->against is OLD's check.
  */
-void check_against_compare(struct report *rep);
+void check_against_compare(struct check_report *c);
 
 #endif /* ASMSCAN_CHECK_AGAINST_H */

@@ -48,44 +48,44 @@ static bool bad(struct report_line *l, const char *fmt, ...)
 	return false;
 }
 
+/* What jv_string() and the like found, in this reader's words. */
+static bool found(struct report_line *l, const char *key, enum jv_found st,
+		  enum jv_type type)
+{
+	if (st == JV_ABSENT)
+		return bad(l, "\"%s\" is missing", key);
+	if (st == JV_NOT_TYPE)
+		return bad(l, "\"%s\" is not %s", key, jv_type_name(type));
+	return true;
+}
+
 /* A string field, copied to live as long as the report. */
 static bool str(struct report_line *l, const char *key, const char **out)
 {
-	const struct jv *v = jv_get(l->o, key);
+	const char *s;
 
-	if (!v || v->type != JV_STRING)
-		return bad(l, "\"%s\" is %s", key, v ? "not a string" : "missing");
-	*out = arena_strdup(&l->c->strings, v->s);
+	if (!found(l, key, jv_string(l->o, key, &s), JV_STRING))
+		return false;
+	*out = arena_strdup(&l->c->strings, s);
 	return true;
 }
 
 static bool num(struct report_line *l, const char *key, int64_t *out)
 {
-	const struct jv *v = jv_get(l->o, key);
-
-	*out = 0;
-	if (!v || v->type != JV_INT)
-		return bad(l, "\"%s\" is %s", key, v ? "not an integer" : "missing");
-	*out = v->i;
-	return true;
+	return found(l, key, jv_int(l->o, key, INT64_MIN, INT64_MAX, out),
+		     JV_INT);
 }
 
 static bool u32(struct report_line *l, const char *key, uint32_t *out)
 {
-	int64_t v = 0;
+	int64_t v;
+	enum jv_found st = jv_int(l->o, key, 0, UINT32_MAX, &v);
 
-	if (!num(l, key, &v))
-		return false;
-	if (v < 0 || v > UINT32_MAX)
+	if (st == JV_BAD_VALUE)
 		return bad(l, "\"%s\" out of range", key);
+	if (!found(l, key, st, JV_INT))
+		return false;
 	*out = (uint32_t)v;
-	return true;
-}
-
-static bool fp(struct report_line *l, const struct jv *v, uint64_t *out)
-{
-	if (!v || v->type != JV_STRING || !hex_id_parse(v->s, out))
-		return bad(l, "a fingerprint is not 16 lowercase hex digits");
 	return true;
 }
 
@@ -104,9 +104,10 @@ static bool asm_record(struct report_line *l, struct report *rep)
 	    !u32(l, "line", &line) || !str(l, "spelling_file", &spelling_file) ||
 	    !u32(l, "spelling_line", &spelling_line) || !str(l, "kind", &kind) ||
 	    !u32(l, "gcc_count", &gcc_count) ||
-	    !u32(l, "est_insns", &est_insns) ||
-	    !fp(l, jv_get(l->o, "fingerprint"), &f))
+	    !u32(l, "est_insns", &est_insns))
 		return false;
+	if (jv_hex(l->o, "fingerprint", &f) != JV_FOUND)
+		return bad(l, "a fingerprint is not 16 lowercase hex digits");
 	if (analysis_selected(rep->opts, function))
 		check_add_asm(l->c, function, file, line, spelling_file,
 			      spelling_line, kind, gcc_count, est_insns, f);
@@ -190,9 +191,10 @@ static bool one_line(struct report_line *l, struct report *rep,
 	return ok;
 }
 
-bool check_read_report(struct report *rep, const char *path)
+bool check_read_report(struct check_report *c, const char *path)
 {
-	struct report_line l = { .c = &rep->check };
+	struct report *rep = c->rep;
+	struct report_line l = { .c = c };
 	FILE *in = fopen(path, "r");
 	char *line = NULL, where[4096];
 	size_t cap = 0, lineno = 0;

@@ -8,10 +8,10 @@
 
 #include <stdbool.h>
 
-struct report;
+struct check_report;
 
 /* One --report file's flagged asm and blocked-by-asm
  * edges, added with check_add_*(); false after an error (reported). */
-bool check_read_report(struct report *rep, const char *path);
+bool check_read_report(struct check_report *c, const char *path);
 
 #endif /* ASMSCAN_CHECK_REPORT_H */

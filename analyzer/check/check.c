@@ -19,9 +19,9 @@
 #include "srctree.h"
 
 /* The flagged statements and blocked-by-asm edges every unit lists. */
-static void from_records(struct report *rep)
+static void from_records(struct check_report *c)
 {
-	struct check_report *c = &rep->check;
+	const struct report *rep = c->rep;
 
 	for (size_t u = 0; u < rep->records.nunits; u++) {
 		const struct rec_unit *unit = rep->records.units[u];
@@ -83,9 +83,9 @@ static void add_copy(struct check_report *c, const struct copy_group *g,
  * (symbols: a static inline emitted out of line leaves no DWARF mark
  * when it was inlined nowhere in its unit, see docs/reference/asmscan.md).
  */
-static void from_copies(struct report *rep)
+static void from_copies(struct check_report *c)
 {
-	struct check_report *c = &rep->check;
+	struct report *rep = c->rep;
 
 	for (size_t i = 0; i < rep->copies.ndwarf; i++) {
 		const struct copy_group *g = &rep->copies.dwarf_groups[i];
@@ -103,10 +103,9 @@ static void from_copies(struct report *rep)
 }
 
 /* The baseline's findings, each marked on the finding of its key. */
-static bool compare(struct report *rep)
+static bool compare(struct check_report *c)
 {
-	const struct asmscan_options *opts = rep->opts;
-	struct check_report *c = &rep->check;
+	const struct asmscan_options *opts = c->rep->opts;
 	struct check_finding *base = NULL;
 	size_t n = 0, cap = 0;
 
@@ -160,22 +159,24 @@ static int finding_cmp(const void *pa, const void *pb)
 	return (a->fp > b->fp) - (a->fp < b->fp);
 }
 
-void check_report_build(struct report *rep)
+void check_report_build(struct check_report *c, struct report *rep,
+			const struct check_report *against)
 {
 	const struct asmscan_options *opts = rep->opts;
-	struct check_report *c = &rep->check;
 
+	c->rep = rep;
+	c->against = against;
 	srctree_view_init(&c->view, opts->srctree, &rep->records, &c->strings);
 	c->srctree = c->view.rel;
 	if (rep->records.nunits) {
 		if (opts->nreports)
 			asmscan_notef(opts->reports[0], "not read",
 				      "the inputs hold embedded records, which are complete where reports miss ccache hits");
-		from_records(rep);
+		from_records(c);
 	} else if (opts->nreports) {
 		c->from_reports = true;
 		for (size_t i = 0; i < opts->nreports; i++)
-			check_read_report(rep, opts->reports[i]);
+			check_read_report(c, opts->reports[i]);
 	} else if (asmscan_status() == ASMSCAN_EXIT_OK) {
 		/* A gate that reads nothing must not pass. */
 		asmscan_error(opts->ninputs ? opts->inputs[0] : "check",
@@ -183,15 +184,15 @@ void check_report_build(struct report *rep)
 			      "no input holds the records asminline.so embeds (built without the plugin, or with embed=0?) and no --report was given");
 	}
 	if (opts->want & ASMSCAN_WANT_COPIES)
-		from_copies(rep);
+		from_copies(c);
 	if (c->nrule_units)
 		qsort(c->rule_units, c->nrule_units, sizeof(*c->rule_units),
 		      rule_unit_cmp);
-	if (rep->against) {
-		check_against_compare(rep);
+	if (against) {
+		check_against_compare(c);
 		c->compared = true;
 	} else if (opts->baseline) {
-		c->compared = compare(rep);
+		c->compared = compare(c);
 	}
 	if (c->compared) {
 		if (c->n)	/* qsort(NULL, 0, ...) is undefined */
@@ -233,10 +234,10 @@ static bool is_baseline(const char *path, const char *baseline)
 }
 
 /* Why --write-baseline will not write (in buf), or NULL. */
-static const char *write_refused(const struct report *rep, char *buf,
+static const char *write_refused(const struct check_report *c, char *buf,
 				 size_t len)
 {
-	const struct asmscan_options *opts = rep->opts;
+	const struct asmscan_options *opts = c->rep->opts;
 	const struct asmscan_msgs *m = asmscan_reported();
 	size_t inputs = 0;
 	bool baseline = false, none = false;
@@ -275,20 +276,20 @@ static const char *write_refused(const struct report *rep, char *buf,
 }
 
 /* Never a baseline from a partial read; say so, not only exit 2. */
-bool check_refuse_write(const struct report *rep)
+bool check_refuse_write(const struct check_report *c)
 {
+	const struct asmscan_options *opts = c->rep->opts;
 	char why[128];
 
-	if (!rep->opts->write_baseline || !write_refused(rep, why, sizeof(why)))
+	if (!opts->write_baseline || !write_refused(c, why, sizeof(why)))
 		return false;
-	asmscan_error(rep->opts->baseline, "baseline not written", why);
+	asmscan_error(opts->baseline, "baseline not written", why);
 	return true;
 }
 
-int check_finish(struct report *rep, int rc, bool refused)
+int check_finish(const struct check_report *c, int rc, bool refused)
 {
-	const struct asmscan_options *opts = rep->opts;
-	const struct check_report *c = &rep->check;
+	const struct asmscan_options *opts = c->rep->opts;
 
 	if (opts->write_baseline && !refused && rc != ASMSCAN_EXIT_OK)
 		asmscan_error(opts->baseline, "baseline not written",

@@ -57,9 +57,12 @@
 struct report;
 struct jv;
 
-/* check_main(), after analysis_report(): the findings, compared with the
- * baseline. */
-void check_report_build(struct report *rep);
+/*
+ * check_main(), after analysis_report(): c holds rep's findings, compared
+ * with the baseline, or with against (OLD's check) for --against.
+ */
+void check_report_build(struct check_report *c, struct report *rep,
+			const struct check_report *against);
 void check_report_free(struct check_report *c);
 
 /*
@@ -68,7 +71,7 @@ void check_report_free(struct check_report *c);
  * error "FILE: baseline not written: why" ("1 input could not be read"),
  * so that it is in the JSON and SARIF documents too.  True when it did.
  */
-bool check_refuse_write(const struct report *rep);
+bool check_refuse_write(const struct check_report *c);
 
 /* The lines --write-baseline writes; *unverified of them "unverified". */
 size_t check_to_write(const struct check_report *c, size_t *unverified);
@@ -77,6 +80,6 @@ size_t check_to_write(const struct check_report *c, size_t *unverified);
  * After rendering (rc: output_write's): write the baseline
  * (--write-baseline) or gate; refused: check_refuse_write said no.
  */
-int check_finish(struct report *rep, int rc, bool refused);
+int check_finish(const struct check_report *c, int rc, bool refused);
 
 #endif /* ASMSCAN_CHECK_H */

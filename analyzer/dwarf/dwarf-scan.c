@@ -145,6 +145,123 @@ static unsigned sibling_width(unsigned form)
 	}
 }
 
+/* Forms below it have their sizes looked up, not worked out. */
+#define SCAN_SIZED_FORMS 0x30
+
+/* s->codes[code], the table grown to hold it; NULL: code defined twice. */
+static struct scan_abbrev *abbrev_slot(struct dwarf_scan *s, uint64_t code)
+{
+	if (code >= s->ncodes) {
+		size_t old = s->ncodes;
+
+		if (code >= s->codes_cap) {
+			s->codes_cap = code + 64;
+			s->codes = xrealloc(s->codes, s->codes_cap *
+						      sizeof(*s->codes));
+		}
+		memset(s->codes + old, 0, (code + 1 - old) * sizeof(*s->codes));
+		s->ncodes = code + 1;
+	}
+	return s->codes[code].defined ? NULL : &s->codes[code];
+}
+
+/* One attribute specification, appended to s's forms. */
+static void push_form(struct dwarf_scan *s, uint64_t name, uint64_t form,
+		      int64_t implicit)
+{
+	if (s->nforms == s->forms_cap) {
+		s->forms_cap = s->forms_cap ? 2 * s->forms_cap : 1024;
+		s->forms = xrealloc(s->forms, s->forms_cap *
+					      sizeof(*s->forms));
+		s->names = xrealloc(s->names, s->forms_cap *
+					      sizeof(*s->names));
+		s->implicit = xrealloc(s->implicit, s->forms_cap *
+						      sizeof(*s->implicit));
+	}
+	s->forms[s->nforms] = (uint16_t)form;
+	s->implicit[s->nforms] = implicit;
+	s->names[s->nforms++] = (uint32_t)name;
+}
+
+/*
+ * An entry's attribute specifications at *pp, up to the (0, 0) pair that
+ * ends them, into a: its forms, where DW_AT_sibling is, its fixed size
+ * and its marks.  sizes: scan_form_size() of the forms below
+ * SCAN_SIZED_FORMS.
+ */
+static bool read_specs(struct dwarf_scan *s, const struct dwarf_scan_unit *u,
+		       const int8_t *sizes, const uint8_t **pp,
+		       const uint8_t *end, struct scan_abbrev *a)
+{
+	const uint8_t *p = *pp;
+	uint64_t name, form, fixed = 0;
+	int64_t implicit = 0;
+	bool pc = false, byte_size = false, decl = false;
+	uint32_t n = 0;
+
+	for (;; n++) {
+		int size;
+
+		if (p >= end || !scan_uleb(&p, end, &name) || p >= end ||
+		    !scan_uleb(&p, end, &form))
+			return false;
+		if (form == DW_FORM_implicit_const) {
+			const uint8_t *v = p;
+			uint64_t bytes;
+
+			/* libdw's length, the value if read here */
+			if (p >= end || !scan_uleb(&p, end, &bytes))
+				return false;
+			if (!scan_sleb(&v, end, &implicit))
+				implicit = SCAN_NO_VALUE;
+		}
+		if (!name && !form)
+			break;
+		if (name > UINT32_MAX || form > UINT16_MAX)
+			return false;
+		push_form(s, name, form, implicit);
+		switch (name) {
+		case DW_AT_sibling:
+			if (a->sibling < 0) {
+				a->sibling = (int32_t)n;
+				if (fixed != SCAN_VARIABLE)
+					a->sib_at = (uint32_t)fixed;
+			}
+			break;
+		case DW_AT_low_pc: case DW_AT_high_pc: case DW_AT_ranges:
+		case DW_AT_noreturn:
+			pc = true;
+			break;
+		case DW_AT_byte_size:
+			byte_size = true;
+			break;
+		case DW_AT_declaration:
+			decl = true;
+			break;
+		default:
+			break;
+		}
+		size = form < SCAN_SIZED_FORMS ? sizes[form] :
+						 scan_form_size((unsigned)form, u);
+		if (size < 0 || fixed == SCAN_VARIABLE)
+			fixed = SCAN_VARIABLE;
+		else
+			fixed += (uint64_t)size;
+	}
+	*pp = p;
+	a->nforms = n;
+	a->fixed = (uint32_t)fixed;
+	/* Any fixed form but a CU-relative reference: no sib_width. */
+	if (a->sibling >= 0 && a->fixed != SCAN_VARIABLE)
+		a->sib_width = (uint8_t)sibling_width(
+			s->forms[a->first_form + a->sibling]);
+	if (a->tag == DW_TAG_structure_type && byte_size && !decl)
+		a->marks |= SCAN_STRUCT;
+	if (a->tag == DW_TAG_subprogram && pc)
+		a->marks |= SCAN_WANTED;
+	return true;
+}
+
 /*
  * The abbreviation table at u->abbrev_off into s->codes, as
  * __libdw_getabbrev() reads it entry after entry up to the zero code.
@@ -152,7 +269,7 @@ static unsigned sibling_width(unsigned form)
 static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 {
 	const uint8_t *p, *end = s->abbrev + s->abbrev_size;
-	int8_t sizes[0x30];		/* scan_form_size() below 0x30 */
+	int8_t sizes[SCAN_SIZED_FORMS];
 
 	if (u->abbrev_off >= s->abbrev_size)
 		return false;
@@ -164,10 +281,7 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 	p = s->abbrev + u->abbrev_off;
 	for (;;) {
 		struct scan_abbrev *a;
-		uint64_t code, tag, name, form, fixed = 0;
-		int64_t implicit = 0;
-		bool pc = false, byte_size = false, decl = false;
-		uint32_t n = 0;
+		uint64_t code, tag;
 
 		if (p >= end)
 			return false;
@@ -177,94 +291,15 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 		    p >= end || !scan_uleb(&p, end, &tag) || tag > UINT32_MAX ||
 		    p + 1 >= end)
 			return false;
-		if (code >= s->ncodes) {
-			size_t old = s->ncodes;
-
-			if (code >= s->codes_cap) {
-				s->codes_cap = code + 64;
-				s->codes = xrealloc(s->codes, s->codes_cap *
-							      sizeof(*s->codes));
-			}
-			memset(s->codes + old, 0, (code + 1 - old) * sizeof(*s->codes));
-			s->ncodes = code + 1;
-		}
-		a = &s->codes[code];
-		if (a->defined)
+		a = abbrev_slot(s, code);
+		if (!a)
 			return false;		/* a code twice */
 		*a = (struct scan_abbrev){ .defined = true, .tag = (uint32_t)tag,
 					   .children = *p++ == DW_CHILDREN_yes,
 					   .first_form = (uint32_t)s->nforms,
 					   .sibling = -1, .sib_at = SCAN_VARIABLE };
-		for (;; n++) {
-			int size;
-
-			if (p >= end || !scan_uleb(&p, end, &name) || p >= end ||
-			    !scan_uleb(&p, end, &form))
-				return false;
-			if (form == DW_FORM_implicit_const) {
-				const uint8_t *v = p;
-				uint64_t bytes;
-
-				/* libdw's length, the value if read here */
-				if (p >= end || !scan_uleb(&p, end, &bytes))
-					return false;
-				if (!scan_sleb(&v, end, &implicit))
-					implicit = SCAN_NO_VALUE;
-			}
-			if (!name && !form)
-				break;
-			if (name > UINT32_MAX || form > UINT16_MAX)
-				return false;
-			if (s->nforms == s->forms_cap) {
-				s->forms_cap = s->forms_cap ? 2 * s->forms_cap : 1024;
-				s->forms = xrealloc(s->forms, s->forms_cap *
-							      sizeof(*s->forms));
-				s->names = xrealloc(s->names, s->forms_cap *
-							      sizeof(*s->names));
-				s->implicit = xrealloc(s->implicit, s->forms_cap *
-							      sizeof(*s->implicit));
-			}
-			s->forms[s->nforms] = (uint16_t)form;
-			s->implicit[s->nforms] = implicit;
-			s->names[s->nforms++] = (uint32_t)name;
-			switch (name) {
-			case DW_AT_sibling:
-				if (a->sibling < 0) {
-					a->sibling = (int32_t)n;
-					if (fixed != SCAN_VARIABLE)
-						a->sib_at = (uint32_t)fixed;
-				}
-				break;
-			case DW_AT_low_pc: case DW_AT_high_pc: case DW_AT_ranges:
-			case DW_AT_noreturn:
-				pc = true;
-				break;
-			case DW_AT_byte_size:
-				byte_size = true;
-				break;
-			case DW_AT_declaration:
-				decl = true;
-				break;
-			default:
-				break;
-			}
-			size = form < sizeof(sizes) ? sizes[form] :
-						      scan_form_size((unsigned)form, u);
-			if (size < 0 || fixed == SCAN_VARIABLE)
-				fixed = SCAN_VARIABLE;
-			else
-				fixed += (uint64_t)size;
-		}
-		a->nforms = n;
-		a->fixed = (uint32_t)fixed;
-		/* Any fixed form but a CU-relative reference: no sib_width. */
-		if (a->sibling >= 0 && a->fixed != SCAN_VARIABLE)
-			a->sib_width = (uint8_t)sibling_width(
-				s->forms[a->first_form + a->sibling]);
-		if (a->tag == DW_TAG_structure_type && byte_size && !decl)
-			a->marks |= SCAN_STRUCT;
-		if (a->tag == DW_TAG_subprogram && pc)
-			a->marks |= SCAN_WANTED;
+		if (!read_specs(s, u, sizes, &p, end, a))
+			return false;
 	}
 }
 

@@ -2,7 +2,7 @@
 /*
  * patch.h — the rows of one `asmscan patch` run (one spelling line each)
  * and its state: patch.c reads the records into rows and writes their
- * diff; patch-series.c (patch-series.h) and the verb (verbs/patch-main.c)
+ * diff; patch-series.c (patch-series.h) and the verb (patch-main.c)
  * build on it.
  */
 #ifndef ASMSCAN_PATCH_H

@@ -141,7 +141,7 @@ static void json_groups(struct json *j, const char *key,
 	json_array_end(j);
 }
 
-static void json_copies(struct json *j, const struct report *rep)
+void render_json_copies(struct json *j, const struct report *rep)
 {
 	const struct copies_report *cp = &rep->copies;
 
@@ -328,14 +328,12 @@ void render_json(FILE *out, struct report *rep)
 	render_json_begin(&j, out, rep->opts->pretty, render_verb(rep));
 	render_json_objects(&j, rep);
 	if (want & ASMSCAN_WANT_COPIES)
-		json_copies(&j, rep);
+		render_json_copies(&j, rep);
 	if (want & ASMSCAN_WANT_CALLS)
 		json_calls(&j, rep);
 	if (want & ASMSCAN_WANT_TABLES)
 		json_tables(&j, rep);
 	if (want & ASMSCAN_WANT_SITES)
 		render_sites_json(&j, rep);
-	if (want & ASMSCAN_WANT_CHECK)
-		render_check_json(&j, rep);
 	render_json_end(&j);
 }

@@ -43,7 +43,7 @@ void render_report(FILE *out, void *arg)
 	case ASMSCAN_FORMAT_SARIF:
 		render_sarif(out, rep);
 		break;
-	case ASMSCAN_FORMAT_BLOAT:	/* diff only (parse_args) */
+	case ASMSCAN_FORMAT_BLOAT:	/* diff only (options_apply) */
 	case ASMSCAN_FORMAT_BLOAT_6_1:
 	case ASMSCAN_FORMAT_EVIDENCE:
 		break;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-sarif-log.c — the SARIF 2.1.0 skeleton both SARIF logs of
- * asmscan share (render-sarif.c for the summary verbs, render-check.c for
- * check): one run whose tool.driver lists the caller's rules, the results
+ * asmscan share (render-sarif.c for the summary verbs, check/render-check.c
+ * for check): one run whose tool.driver lists the caller's rules, the results
  * the caller writes in between, and an invocation that carries every
  * problem with the inputs as a toolExecutionNotification; and the log of
  * a run that did not finish (render_sarif_failed).  Also the pieces a

@@ -152,10 +152,6 @@ void render_sarif(FILE *out, struct report *rep)
 	char (*texts)[1024];
 	struct json j;
 
-	if (rep->opts->want & ASMSCAN_WANT_CHECK) {
-		render_check_sarif(out, rep);
-		return;
-	}
 	render_sarif_begin(&j, out, rep->opts->pretty, rules, RULE_COUNT);
 	results(&j, rep);
 	/* the units whose verdicts are the rule's, at their unit */

@@ -120,7 +120,18 @@ static void print_units(char *buf, size_t len, const struct copy_group *g)
 	}
 }
 
-static void print_copies(FILE *out, struct report *rep)
+/* The cells every copies table starts a group's row with. */
+static void copy_row(struct ttable *t, const struct copy_group *g)
+{
+	ttable_num(t, g->ncopies);
+	ttable_num(t, g->bytes);
+	ttable_num(t, g->call_sites);
+	ttable_num(t, g->tail_calls);
+	ttable_text(t, g->name);
+}
+
+/* Copies from DWARF: declared inline, with out-of-line instances. */
+static void print_dwarf_copies(FILE *out, const struct report *rep)
 {
 	const struct copies_report *cp = &rep->copies;
 	static const struct ttable_col dcols[] = {
@@ -128,58 +139,57 @@ static void print_copies(FILE *out, struct report *rep)
 		{ "TAIL", TT_NUM }, { "FUNCTION", TT_TEXT },
 		{ "DECLARED AT", TT_TEXT }, { "UNITS", TT_TEXT },
 	};
-	static const struct ttable_col scols[] = {
-		{ "DEFS", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
-		{ "TAIL", TT_NUM }, { "NAME", TT_TEXT }, { "UNITS", TT_TEXT },
-	};
-	static const struct ttable_col ccols[] = {
-		{ "CLONES", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
-		{ "TAIL", TT_NUM }, { "FUNCTION", TT_TEXT }, { "KINDS", TT_TEXT },
-	};
 	char a[32], b[32], c[32], d[32], buf[1024];
 	struct ttable *t;
 	uint64_t calls = 0, tails = 0;
 
-	fputs("\nCopies: functions meant to be inlined that exist out of line\n", out);
-	if (cp->dwarf) {
-		for (size_t i = 0; i < cp->ndwarf; i++) {
-			calls += cp->dwarf_groups[i].call_sites;
-			tails += cp->dwarf_groups[i].tail_calls;
-		}
-		fprintf(out, "DWARF: %s out-of-line %s of %s declared-inline %s, %s bytes, reached by %s direct calls and %s tail calls\n",
-			num(a, cp->dwarf_copies), PL(cp->dwarf_copies, "copy", "copies"),
-			num(b, cp->ndwarf), PL(cp->ndwarf, "function", "functions"),
-			num(c, cp->dwarf_bytes), num(buf, calls), num(d, tails));
-		if (cp->objects_without_dwarf)
-			fprintf(out, "       (%zu objects without DWARF are counted from their symbols only)\n",
-				cp->objects_without_dwarf);
-		t = ttable_new(dcols, 7, 4);
-		ttable_limit(t, rep->opts->top);
-		for (size_t i = 0; i < cp->ndwarf; i++) {
-			const struct copy_group *g = &cp->dwarf_groups[i];
-
-			ttable_num(t, g->ncopies);
-			ttable_num(t, g->bytes);
-			ttable_num(t, g->call_sites);
-			ttable_num(t, g->tail_calls);
-			ttable_text(t, g->name);
-			if (g->decl_file) {
-				snprintf(buf, sizeof(buf), "%s:%" PRIu32, g->decl_file,
-					 g->decl_line);
-				ttable_text(t, buf);
-			} else {
-				ttable_blank(t);
-			}
-			print_units(buf, sizeof(buf), g);
-			ttable_text(t, buf);
-		}
-		if (cp->ndwarf)
-			ttable_print(out, t, rep->opts->top, true);
-		ttable_free(t);
-	} else {
+	if (!cp->dwarf) {
 		fputs("DWARF: none (build with debug info to see declared-inline functions;\n"
 		      "       without it only the symbol copies below can be found)\n", out);
+		return;
 	}
+	for (size_t i = 0; i < cp->ndwarf; i++) {
+		calls += cp->dwarf_groups[i].call_sites;
+		tails += cp->dwarf_groups[i].tail_calls;
+	}
+	fprintf(out, "DWARF: %s out-of-line %s of %s declared-inline %s, %s bytes, reached by %s direct calls and %s tail calls\n",
+		num(a, cp->dwarf_copies), PL(cp->dwarf_copies, "copy", "copies"),
+		num(b, cp->ndwarf), PL(cp->ndwarf, "function", "functions"),
+		num(c, cp->dwarf_bytes), num(buf, calls), num(d, tails));
+	if (cp->objects_without_dwarf)
+		fprintf(out, "       (%zu objects without DWARF are counted from their symbols only)\n",
+			cp->objects_without_dwarf);
+	t = ttable_new(dcols, 7, 4);
+	ttable_limit(t, rep->opts->top);
+	for (size_t i = 0; i < cp->ndwarf; i++) {
+		const struct copy_group *g = &cp->dwarf_groups[i];
+
+		copy_row(t, g);
+		if (g->decl_file) {
+			snprintf(buf, sizeof(buf), "%s:%" PRIu32, g->decl_file,
+				 g->decl_line);
+			ttable_text(t, buf);
+		} else {
+			ttable_blank(t);
+		}
+		print_units(buf, sizeof(buf), g);
+		ttable_text(t, buf);
+	}
+	if (cp->ndwarf)
+		ttable_print(out, t, rep->opts->top, true);
+	ttable_free(t);
+}
+
+/* Copies from symbols: local names defined more than once. */
+static void print_symbol_copies(FILE *out, const struct report *rep)
+{
+	const struct copies_report *cp = &rep->copies;
+	static const struct ttable_col scols[] = {
+		{ "DEFS", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
+		{ "TAIL", TT_NUM }, { "NAME", TT_TEXT }, { "UNITS", TT_TEXT },
+	};
+	char a[32], b[32], c[32], buf[1024];
+	struct ttable *t;
 
 	fprintf(out, "\nSymbols: %s local function %s defined more than once, %s definitions, %s bytes\n",
 		num(a, cp->ndups), PL(cp->ndups, "name", "names"),
@@ -189,17 +199,25 @@ static void print_copies(FILE *out, struct report *rep)
 	for (size_t i = 0; i < cp->ndups; i++) {
 		const struct copy_group *g = &cp->dups[i];
 
-		ttable_num(t, g->ncopies);
-		ttable_num(t, g->bytes);
-		ttable_num(t, g->call_sites);
-		ttable_num(t, g->tail_calls);
-		ttable_text(t, g->name);
+		copy_row(t, g);
 		print_units(buf, sizeof(buf), g);
 		ttable_text(t, buf);
 	}
 	if (cp->ndups)
 		ttable_print(out, t, rep->opts->top, true);
 	ttable_free(t);
+}
+
+/* GCC's clones (.isra, .constprop, ...), per function, by kind. */
+static void print_clones(FILE *out, const struct report *rep)
+{
+	const struct copies_report *cp = &rep->copies;
+	static const struct ttable_col ccols[] = {
+		{ "CLONES", TT_NUM }, { "BYTES", TT_NUM }, { "CALLS", TT_NUM },
+		{ "TAIL", TT_NUM }, { "FUNCTION", TT_TEXT }, { "KINDS", TT_TEXT },
+	};
+	char a[32], b[32], c[32], buf[1024];
+	struct ttable *t;
 
 	fprintf(out, "\nSymbols: %s %s of %s %s, %s bytes (",
 		num(a, cp->clone_syms), PL(cp->clone_syms, "clone", "clones"),
@@ -216,11 +234,7 @@ static void print_copies(FILE *out, struct report *rep)
 		const struct copy_group *g = &cp->clones[i];
 		size_t used = 0;
 
-		ttable_num(t, g->ncopies);
-		ttable_num(t, g->bytes);
-		ttable_num(t, g->call_sites);
-		ttable_num(t, g->tail_calls);
-		ttable_text(t, g->name);
+		copy_row(t, g);
 		buf[0] = '\0';
 		for (int k = 0; k < CLONE_KINDS; k++)
 			if (g->kind_count[k])
@@ -233,6 +247,17 @@ static void print_copies(FILE *out, struct report *rep)
 	if (cp->nclones)
 		ttable_print(out, t, rep->opts->top, true);
 	ttable_free(t);
+}
+
+static void print_copies(FILE *out, struct report *rep)
+{
+	const struct copies_report *cp = &rep->copies;
+	char a[32], b[32], c[32];
+
+	fputs("\nCopies: functions meant to be inlined that exist out of line\n", out);
+	print_dwarf_copies(out, rep);
+	print_symbol_copies(out, rep);
+	print_clones(out, rep);
 	if (cp->fragments_cold || cp->fragments_part)
 		fprintf(out, "\nFragments: %s .cold and %s .part parts, %s bytes, counted with the functions they belong to\n",
 			num(a, cp->fragments_cold), num(b, cp->fragments_part),
@@ -389,10 +414,6 @@ void render_text(FILE *out, struct report *rep)
 {
 	unsigned want = rep->opts->want;
 
-	if (want & ASMSCAN_WANT_CHECK) {
-		render_check_text(out, rep);
-		return;
-	}
 	if (!rep->nobjs) {
 		/* an empty archive or directory: the notes said which */
 		fputs("0 objects: no ELF64 x86-64 or AArch64 object in the inputs\n",

@@ -47,13 +47,8 @@ void render_sites_json(struct json *j, const struct report *rep);
  */
 void render_rule_unit(char *buf, size_t len, const struct rec_unit *u);
 
-/* asmscan check (render-check.c). */
-void render_check_text(FILE *out, const struct report *rep);
-void render_check_json(struct json *j, const struct report *rep);
-void render_check_sarif(FILE *out, const struct report *rep);
-
 /*
- * The SARIF log render-sarif.c and render-check.c share
+ * The SARIF log render-sarif.c and check's printers share
  * (render-sarif-log.c): begin writes the run up to its "results" array,
  * the caller writes the results, end closes them with the invocation and
  * its notifications.  A rule without a level has no defaultConfiguration.
@@ -102,5 +97,7 @@ void render_json_end(struct json *j);
 /* Its "objects" list and its "errors" and "notes" lists. */
 void render_json_objects(struct json *j, const struct report *rep);
 void render_json_messages(struct json *j);
+/* The "copies" part of the summary (check --copies prints it too). */
+void render_json_copies(struct json *j, const struct report *rep);
 
 #endif /* ASMSCAN_RENDER_H */

@@ -2,7 +2,7 @@
 /*
  * cmdline.c — asmscan_main: the options (one struct, filled once; global
  * options go before or after the verb), the verb table (verbs[]), libelf's
- * setup, then the verb's runner (verbs.h), whose exit code is asmscan's.
+ * setup, then the verb's runner (its row's), whose exit code is asmscan's.
  * The runners read the inputs (analysis.c: one bad input is reported and
  * the others are still read) and print no result after an error
  * (render_withheld).
@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,126 +27,21 @@
 #include "progress.h"
 #include "render.h"
 #include "util.h"
-#include "verbs.h"
+
+#include "check-main.h"
+#include "diff-main.h"
+#include "patch-main.h"
+#include "report-main.h"
 
 /*
- * The verbs an option applies to (asmscan-options.def's VERBS column): one
- * bit per verb, VB_SUMMARY for asmscan without one, and VB_DIFF_EVIDENCE
- * for diff in its evidence format only.
+ * The verb table: each row is its verb's folder's (report/, patch/, diff/,
+ * check/), with its help, its usage rules and its runner; in --help's
+ * order.  The summary (asmscan without a verb) has a row too,
+ * summary_verb, without a name and not listed here.
  */
-enum asmscan_verb_bit {
-	VB_SUMMARY = 1u << 0,
-	VB_COPIES = 1u << 1,
-	VB_CALLS = 1u << 2,
-	VB_TABLES = 1u << 3,
-	VB_SITES = 1u << 4,
-	VB_PATCH = 1u << 5,
-	VB_DIFF = 1u << 6,
-	VB_DIFF_EVIDENCE = 1u << 7,
-	VB_CHECK = 1u << 8,
-	VB_ALL = (1u << 9) - 1,
-};
-
-struct asmscan_verb {
-	const char *name;
-	unsigned bit;			/* VB_* */
-	const char *args;		/* its operands, as help shows them */
-	unsigned want;			/* the analyses it runs */
-	const char *summary;
-	const char *help;
-	int (*run)(const struct asmscan_options *opts);	/* verbs.h */
-};
-
-static const struct asmscan_verb verbs[] = {
-	{ "copies", VB_COPIES, "FILE...", ASMSCAN_WANT_COPIES,
-	  "functions meant to be inlined that exist out of line",
-	  "From DWARF: each subprogram declared inline (DW_AT_inline) with\n"
-	  "concrete out-of-line instances, grouped by declaration, with the\n"
-	  "units they come from and the direct calls that reach them.  From\n"
-	  "symbols (with or without DWARF): local function names defined more\n"
-	  "than once, and GCC's .isra/.constprop/.part/.cold clones.  Padding\n"
-	  "symbols (__pfx_, __cfi_) are part of the function after them.\n",
-	  report_main },
-	{ "calls", VB_CALLS, "FILE...", ASMSCAN_WANT_CALLS,
-	  "direct calls to tiny functions, ranked by call sites",
-	  "A tiny function has a body of at most N real instructions (-N,\n"
-	  "default 3): endbr64, the ftrace call at entry, NOPs, int3, ret and\n"
-	  "jmp __x86_return_thunk do not count; on arm64 bti, the PAC hints\n"
-	  "(paciasp, autiasp ...), NOPs (ftrace's patchable entry) and ret do\n"
-	  "not.  Calls to __fentry__, retpoline thunks, static-call trampolines,\n"
-	  "placeholders (BUG_func) and failure paths (DW_AT_noreturn,\n"
-	  "__stack_chk_fail, fortify, UBSan and KASAN reports) are counted but\n"
-	  "not ranked.  --all lists every callee, tiny or not (marked *).\n",
-	  report_main },
-	{ "tables", VB_TABLES, "FILE...", ASMSCAN_WANT_TABLES,
-	  "special-section entries per function, and in out-of-line copies",
-	  "Reads .altinstructions, .smp_locks, __ex_table, __bug_table,\n"
-	  "__jump_table, .static_call_sites, .retpoline_sites and .return_sites\n"
-	  "with the layout the file's DWARF describes, else the built-in one of\n"
-	  "Linux 5.10 to mainline its entries fit, within the kernel's own bounds\n"
-	  "symbols, and counts the entries in each function and in out-of-line\n"
-	  "copies of inline functions.  An entry the kernel would not act on is\n"
-	  "counted apart with the reason; a table no layout fits is refused with\n"
-	  "a note, never misread.\n",
-	  report_main },
-	{ "sites", VB_SITES, "FILE...", ASMSCAN_WANT_SITES,
-	  "flagged asm sites from the plugin's embedded records, ranked",
-	  "Reads the records asminline.so embeds in .comment (vmlinux, .o, .ko:\n"
-	  "no extra file needed) and groups the flagged asm statements into\n"
-	  "sites, where the asm keyword is spelled.  For each: statements,\n"
-	  "units, functions, GCC's charge and the instructions emitted; the\n"
-	  "functions whose DWARF line table holds its expansion points (where\n"
-	  "its code went, inlined or not); the out-of-line copies of inline\n"
-	  "functions holding it and the calls reaching them; the refused calls\n"
-	  "the plugin attributed to it (blocked-by-asm edges).  Ranked by what it\n"
-	  "blocks: those edges, then calls and copies.  A file without records\n"
-	  "(no plugin, embed=0, Clang) says so.\n",
-	  report_main },
-	{ "patch", VB_PATCH, "--source DIR FILE...", ASMSCAN_WANT_PATCH,
-	  "a unified diff converting the flagged asm sites to asm_inline",
-	  "Reads the plugin's embedded records (as sites does) and converts each\n"
-	  "flagged statement's asm keyword where it is spelled, in the source\n"
-	  "tree: asm, __asm__ (volatile, goto kept) become the kernel's\n"
-	  "asm_inline.  A diff -u per file, a/ and b/ relative to --source, for\n"
-	  "patch -p1; a summary and every site not converted (why) on stderr.\n"
-	  "--flips-only keeps the sites with a blocked-by-asm edge (a refused\n"
-	  "inlining the plugin attributed to them).  --format-patch DIR writes\n"
-	  "a series instead: one mbox file per file (or per site with --split\n"
-	  "site), kernel-style subject, the records' evidence in the body; git am\n"
-	  "applies it.  --function limits it to statements of the functions named.\n",
-	  patch_main },
-	{ "diff", VB_DIFF, "OLD NEW", ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
-	  "what changed between two builds",
-	  "asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
-	  "a directory of objects.  Per function (bloat-o-meter -t's names and\n"
-	  "exactly its byte figures): size, instructions and call sites in it;\n"
-	  "per callee: call sites and tail calls reaching it, in both\n"
-	  "directions; out-of-line copies that appeared or went away.  The\n"
-	  "compiler (.comment) and the config (the build's .config) of each side.\n"
-	  "  -f bloat-o-meter      exactly what scripts/bloat-o-meter OLD NEW\n"
-	  "                        prints (-6.1: the script of Linux 6.1)\n"
-	  "  -f evidence           a few lines for a commit message: calls,\n"
-	  "                        copies, bytes, and per site of OLD's records\n",
-	  diff_main },
-	{ "check", VB_CHECK, "--baseline FILE INPUT... | --against OLD NEW",
-	  ASMSCAN_WANT_CHECK,
-	  "gate CI on new findings: against a baseline, or the build before",
-	  "asmscan check --baseline FILE [--write-baseline] INPUT...\n"
-	  "asmscan check --against OLD NEW\n"
-	  "Findings: the plugin's flagged asm statements (one per fingerprint,\n"
-	  "however many units hold it) and the refused calls it attributed to\n"
-	  "over-counted asm, read from the records embedded in the inputs; from\n"
-	  "--report files only when no input holds any.  Each is keyed by a\n"
-	  "fingerprint without path or line, and compared with FILE (a missing\n"
-	  "FILE is an empty baseline).  New findings print as\n"
-	  "  FILE:LINE: warning: asm in FUNCTION charged N, emits M [FINGERPRINT]\n"
-	  "fixed ones as notes; exit 1 when anything is new.  Format: docs/reference/ci.md.\n"
-	  "With --against, OLD (a build before the change: file, directory or\n"
-	  "archive) takes the baseline's place, and a finding is new only when\n"
-	  "the change can act on it: asm over-counted in NEW that OLD has nowhere\n"
-	  "(a new or changed site), or a call newly blocked by such asm.  New uses\n"
-	  "of asm OLD has too print as \"note: context:\" lines and never fail.\n",
-	  check_main },
+static const struct asmscan_verb *const verbs[] = {
+	&copies_verb, &calls_verb, &tables_verb, &sites_verb,
+	&patch_verb, &diff_verb, &check_verb,
 };
 
 #define NVERBS ARRAY_SIZE(verbs)
@@ -267,7 +161,7 @@ static void print_usage(FILE *out)
 {
 	fputs(usage_head, out);
 	for (size_t i = 0; i < NVERBS; i++)
-		fprintf(out, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
+		fprintf(out, "  %-8s %s\n", verbs[i]->name, verbs[i]->summary);
 	print_options(out);
 	fputs(usage_tail, out);
 }
@@ -289,14 +183,9 @@ static bool mistyped_verb(const char *word)
 static const struct asmscan_verb *find_verb(const char *name)
 {
 	for (size_t i = 0; i < NVERBS; i++)
-		if (!strcmp(verbs[i].name, name))
-			return &verbs[i];
+		if (!strcmp(verbs[i]->name, name))
+			return verbs[i];
 	return NULL;
-}
-
-static bool verb_is(const struct asmscan_options *opts, const char *name)
-{
-	return opts->verb && !strcmp(opts->verb->name, name);
 }
 
 /* Does an option whose VERBS column is verbs apply to v (for its help)? */
@@ -374,9 +263,9 @@ static void verbs_text(unsigned bits, char *buf, size_t len)
 	size_t n = 0, at = 0;
 
 	for (size_t i = 0; i < NVERBS; i++)
-		if (bits & verbs[i].bit)
-			name[n++] = verbs[i].name;
-		else if (verbs[i].bit == VB_DIFF && bits & VB_DIFF_EVIDENCE)
+		if (bits & verbs[i]->bit)
+			name[n++] = verbs[i]->name;
+		else if (verbs[i]->bit == VB_DIFF && bits & VB_DIFF_EVIDENCE)
 			name[n++] = "diff -f evidence";
 	if (bits & VB_SUMMARY)
 		name[n++] = NULL;	/* the summary, last */
@@ -387,19 +276,6 @@ static void verbs_text(unsigned bits, char *buf, size_t len)
 				       name[i] ? "'" : "",
 				       name[i] ? name[i] : "the summary",
 				       name[i] ? "'" : "");
-}
-
-__attribute__((format(printf, 1, 2)))
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("asmscan: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'asmscan --help' for more information.\n", stderr);
-	return ASMSCAN_EXIT_ERROR;
 }
 
 static void print_version(void)
@@ -441,157 +317,196 @@ static void print_withheld(FILE *out, void *arg)
 	render_withheld(out, o->format, o->pretty, "summary");
 }
 
-/* Returns -1 to go on, else the exit code. */
-static int parse_args(int argc, char **argv, struct asmscan_options *opts)
+/* What parse_args learns on its way besides the options struct. */
+struct parse_state {
+	bool help, top_set;
+	size_t site_cap;
+	unsigned given[NOPTIONS];	/* 1 + its first place, 0: not given */
+	unsigned ngiven;
+};
+
+static int parse_format(const char *arg, struct asmscan_options *opts)
 {
-	bool help = false, top_set = false;
-	bool check_copies = false;
-	size_t site_cap = 0;
-	unsigned given[NOPTIONS] = { 0 };	/* 1 + its first place, 0: not given */
-	unsigned ngiven = 0, bits;
+	if (!strcmp(arg, "text"))
+		opts->format = ASMSCAN_FORMAT_TEXT;
+	else if (!strcmp(arg, "json"))
+		opts->format = ASMSCAN_FORMAT_JSON;
+	else if (!strcmp(arg, "sarif"))
+		opts->format = ASMSCAN_FORMAT_SARIF;
+	else if (!strcmp(arg, "bloat-o-meter"))
+		opts->format = ASMSCAN_FORMAT_BLOAT;
+	else if (!strcmp(arg, "bloat-o-meter-6.1"))
+		opts->format = ASMSCAN_FORMAT_BLOAT_6_1;
+	else if (!strcmp(arg, "evidence"))
+		opts->format = ASMSCAN_FORMAT_EVIDENCE;
+	else
+		return asmscan_usage("unknown format '%s' (text, json, sarif; diff: bloat-o-meter, bloat-o-meter-6.1, evidence)",
+				     arg);
+	return -1;
+}
+
+/* --site FILE:LINE, as the records and asmscan sites give it. */
+static int parse_site(const char *arg, struct asmscan_options *opts,
+		      size_t *cap)
+{
+	const char *colon = strrchr(arg, ':');
+	struct asmscan_site *site;
 	unsigned long v;
-	char shortopts[2 * NOPTIONS + 1];
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int c;
 
-	opts->jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned)ncpu;
-	opts->max_insns = ASMSCAN_DEFAULT_MAX_INSNS;
-	opts->top = ASMSCAN_DEFAULT_TOP;
-	short_options(shortopts);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		for (size_t i = 0; i < NOPTIONS; i++)
-			if (longopts[i].val == c && !given[i])
-				given[i] = ++ngiven;
-		switch (c) {
-		case 'h':
-			help = true;
-			break;
-		case 'V':
-			print_version();
-			return ASMSCAN_EXIT_OK;
-		case 'f':
-			if (!strcmp(optarg, "text"))
-				opts->format = ASMSCAN_FORMAT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				opts->format = ASMSCAN_FORMAT_JSON;
-			else if (!strcmp(optarg, "sarif"))
-				opts->format = ASMSCAN_FORMAT_SARIF;
-			else if (!strcmp(optarg, "bloat-o-meter"))
-				opts->format = ASMSCAN_FORMAT_BLOAT;
-			else if (!strcmp(optarg, "bloat-o-meter-6.1"))
-				opts->format = ASMSCAN_FORMAT_BLOAT_6_1;
-			else if (!strcmp(optarg, "evidence"))
-				opts->format = ASMSCAN_FORMAT_EVIDENCE;
-			else
-				return usage_error("unknown format '%s' (text, json, sarif; diff: bloat-o-meter, bloat-o-meter-6.1, evidence)",
-						   optarg);
-			break;
-		case 'o':
-			opts->output = optarg;
-			break;
-		case 'p':
-			opts->pretty = true;
-			break;
-		case 'n':
-			if (!parse_uint(optarg, 1000000000UL, &v))
-				return usage_error("bad number for --top: '%s'", optarg);
-			opts->top = v;
-			top_set = true;
-			break;
-		case 'N':
-			if (!parse_uint(optarg, 1000000UL, &v))
-				return usage_error("bad number for --max-insns: '%s'", optarg);
-			opts->max_insns = (unsigned)v;
-			break;
-		case 'j':
-			if (!parse_uint(optarg, 256, &v) || !v)
-				return usage_error("bad number for --jobs: '%s' (1 to 256)",
-						   optarg);
-			opts->jobs = (unsigned)v;
-			break;
-		case OPT_ALL:
-			opts->all_callees = true;
-			break;
-		case OPT_INCLUDE:
-			push_glob(&opts->include, &opts->ninclude, optarg);
-			break;
-		case OPT_EXCLUDE:
-			push_glob(&opts->exclude, &opts->nexclude, optarg);
-			break;
-		case OPT_FUNCTION:
-			push_glob(&opts->functions, &opts->nfunctions, optarg);
-			break;
-		case OPT_NO_DWARF:
-			opts->no_dwarf = true;
-			break;
-		case OPT_FAIL_ON_GROWTH:
-			if (!parse_uint(optarg, 1UL << 48, &v))
-				return usage_error("bad number for --fail-on-growth: '%s'",
-						   optarg);
-			opts->growth_budget = v;
-			opts->has_growth_budget = true;
-			break;
-		case OPT_BASELINE:
-			opts->baseline = optarg;
-			break;
-		case OPT_AGAINST:
-			opts->against = optarg;
-			break;
-		case OPT_WRITE_BASELINE:
-			opts->write_baseline = true;
-			break;
-		case OPT_REPORT:
-			push_glob(&opts->reports, &opts->nreports, optarg);
-			break;
-		case OPT_COPIES:
-			check_copies = true;
-			break;
-		case OPT_SOURCE:
-			opts->source = optarg;
-			break;
-		case OPT_FLIPS_ONLY:
-			opts->flips_only = true;
-			break;
-		case OPT_SRCTREE:
-			opts->srctree = optarg;
-			break;
-		case OPT_SITE: {
-			char *colon = strrchr(optarg, ':');
-			struct asmscan_site *site;
+	if (!colon || colon == arg || !parse_uint(colon + 1, UINT32_MAX, &v) ||
+	    !v)
+		return asmscan_usage("bad place for --site: '%s' (FILE:LINE, as the records and asmscan sites give it)",
+				     arg);
+	site = VEC_PUSH(opts->sites, opts->nsites, *cap);
+	site->file = xstrndup(arg, (size_t)(colon - arg));
+	site->line = (uint32_t)v;
+	return -1;
+}
 
-			if (!colon || colon == optarg ||
-			    !parse_uint(colon + 1, UINT32_MAX, &v) || !v)
-				return usage_error("bad place for --site: '%s' (FILE:LINE, as the records and asmscan sites give it)",
-						   optarg);
-			site = VEC_PUSH(opts->sites, opts->nsites, site_cap);
-			site->file = xstrndup(optarg, (size_t)(colon - optarg));
-			site->line = (uint32_t)v;
-			break;
-		}
-		case OPT_FORMAT_PATCH:
-			if (!*optarg)
-				return usage_error("--format-patch needs a directory");
-			opts->format_patch = optarg;
-			break;
-		case OPT_SPLIT:
-			if (!strcmp(optarg, "site"))
-				opts->split_site = true;
-			else if (strcmp(optarg, "file"))
-				return usage_error("bad value for --split: '%s' (site, file)",
-						   optarg);
-			opts->split_set = true;
-			break;
-		default:
-			if (short_option_needs_arg(optopt))
-				return usage_error("option '-%c' needs an argument", optopt);
-			if (!strncmp(argv[optind - 1], "--", 2))
-				return usage_error("bad option '%s'", argv[optind - 1]);
-			return usage_error("unknown option '-%c'", optopt);
-		}
+/* An option that only stores what it says (it cannot be wrong). */
+static void set_option(int c, struct asmscan_options *opts)
+{
+	switch (c) {
+	case 'o':
+		opts->output = optarg;
+		break;
+	case 'p':
+		opts->pretty = true;
+		break;
+	case OPT_ALL:
+		opts->all_callees = true;
+		break;
+	case OPT_INCLUDE:
+		push_glob(&opts->include, &opts->ninclude, optarg);
+		break;
+	case OPT_EXCLUDE:
+		push_glob(&opts->exclude, &opts->nexclude, optarg);
+		break;
+	case OPT_FUNCTION:
+		push_glob(&opts->functions, &opts->nfunctions, optarg);
+		break;
+	case OPT_NO_DWARF:
+		opts->no_dwarf = true;
+		break;
+	case OPT_BASELINE:
+		opts->baseline = optarg;
+		break;
+	case OPT_AGAINST:
+		opts->against = optarg;
+		break;
+	case OPT_WRITE_BASELINE:
+		opts->write_baseline = true;
+		break;
+	case OPT_REPORT:
+		push_glob(&opts->reports, &opts->nreports, optarg);
+		break;
+	case OPT_COPIES:
+		opts->want |= ASMSCAN_WANT_COPIES;	/* check --copies */
+		break;
+	case OPT_SOURCE:
+		opts->source = optarg;
+		break;
+	case OPT_FLIPS_ONLY:
+		opts->flips_only = true;
+		break;
+	case OPT_SRCTREE:
+		opts->srctree = optarg;
+		break;
 	}
+}
 
-	/* The first operand is a verb if it names one ("help" too). */
+/*
+ * One option getopt_long returned (c), its value checked: -1 to go on,
+ * else the exit code (-V, a usage error).
+ */
+static int parse_option(int c, char **argv, struct asmscan_options *opts,
+			struct parse_state *ps)
+{
+	unsigned long v;
+
+	switch (c) {
+	case 'h':
+		ps->help = true;
+		return -1;
+	case 'V':
+		print_version();
+		return ASMSCAN_EXIT_OK;
+	case 'f':
+		return parse_format(optarg, opts);
+	case 'n':
+		if (!parse_uint(optarg, 1000000000UL, &v))
+			return asmscan_usage("bad number for --top: '%s'", optarg);
+		opts->top = v;
+		ps->top_set = true;
+		return -1;
+	case 'N':
+		if (!parse_uint(optarg, 1000000UL, &v))
+			return asmscan_usage("bad number for --max-insns: '%s'", optarg);
+		opts->max_insns = (unsigned)v;
+		return -1;
+	case 'j':
+		if (!parse_uint(optarg, 256, &v) || !v)
+			return asmscan_usage("bad number for --jobs: '%s' (1 to 256)",
+					     optarg);
+		opts->jobs = (unsigned)v;
+		return -1;
+	case OPT_FAIL_ON_GROWTH:
+		if (!parse_uint(optarg, 1UL << 48, &v))
+			return asmscan_usage("bad number for --fail-on-growth: '%s'",
+					     optarg);
+		opts->growth_budget = v;
+		opts->has_growth_budget = true;
+		return -1;
+	case OPT_SITE:
+		return parse_site(optarg, opts, &ps->site_cap);
+	case OPT_FORMAT_PATCH:
+		if (!*optarg)
+			return asmscan_usage("--format-patch needs a directory");
+		opts->format_patch = optarg;
+		return -1;
+	case OPT_SPLIT:
+		if (!strcmp(optarg, "site"))
+			opts->split_site = true;
+		else if (strcmp(optarg, "file"))
+			return asmscan_usage("bad value for --split: '%s' (site, file)",
+					     optarg);
+		opts->split_set = true;
+		return -1;
+	case '?':
+	case ':':
+		if (short_option_needs_arg(optopt))
+			return asmscan_usage("option '-%c' needs an argument", optopt);
+		if (!strncmp(argv[optind - 1], "--", 2))
+			return asmscan_usage("bad option '%s'", argv[optind - 1]);
+		return asmscan_usage("unknown option '-%c'", optopt);
+	}
+	set_option(c, opts);
+	return -1;
+}
+
+/* "asmscan cals vmlinux": the error, and a document without a result. */
+static int no_such_verb(const char *word, struct asmscan_options *opts)
+{
+	char names[128];
+	size_t at = 0;
+
+	for (size_t i = 0; i < NVERBS && at < sizeof(names); i++)
+		at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s",
+				       i ? ", " : "", verbs[i]->name);
+	asmscan_errorf(word, "no such verb or file",
+		       "the verbs are %s (asmscan --help)", names);
+	/* nothing is read: the document of a run without a result */
+	output_write(opts->output, print_withheld, opts);
+	return ASMSCAN_EXIT_ERROR;
+}
+
+/*
+ * The first operand is a verb if it names one ("help" too); help asked
+ * for is printed here.  -1 to go on, else the exit code.
+ */
+static int parse_verb(int argc, char **argv, struct asmscan_options *opts,
+		      bool help)
+{
 	if (optind < argc && !strcmp(argv[optind], "help")) {
 		const struct asmscan_verb *vb;
 
@@ -601,7 +516,7 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		}
 		vb = find_verb(argv[optind + 1]);
 		if (!vb)
-			return usage_error("no verb '%s'", argv[optind + 1]);
+			return asmscan_usage("no verb '%s'", argv[optind + 1]);
 		print_verb_help(vb);
 		return ASMSCAN_EXIT_OK;
 	}
@@ -609,17 +524,7 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 		opts->verb_name = opts->verb->name;
 		optind++;
 	} else if (optind < argc && !help && mistyped_verb(argv[optind])) {
-		char names[128];
-		size_t at = 0;
-
-		for (size_t i = 0; i < NVERBS && at < sizeof(names); i++)
-			at += (size_t)snprintf(names + at, sizeof(names) - at,
-					       "%s%s", i ? ", " : "", verbs[i].name);
-		asmscan_errorf(argv[optind], "no such verb or file",
-			       "the verbs are %s (asmscan --help)", names);
-		/* nothing is read: the document of a run without a result */
-		output_write(opts->output, print_withheld, opts);
-		return ASMSCAN_EXIT_ERROR;
+		return no_such_verb(argv[optind], opts);
 	}
 	if (help) {
 		if (opts->verb)
@@ -628,53 +533,82 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 			print_usage(stdout);
 		return ASMSCAN_EXIT_OK;
 	}
-	/* Every option given applies to the verb (the VERBS column). */
-	bits = opts->verb ? opts->verb->bit : VB_SUMMARY;
-	if (verb_is(opts, "diff") && opts->format == ASMSCAN_FORMAT_EVIDENCE)
+	return -1;
+}
+
+/*
+ * Every option given applies to the verb (the VERBS column), in the order
+ * given, and a diff format only to diff.  -1, else the exit code.
+ */
+static int options_apply(const struct asmscan_options *opts,
+			 const struct asmscan_verb *row,
+			 const struct parse_state *ps)
+{
+	unsigned bits = row->bit;
+	bool diff = row->bit == VB_DIFF;
+
+	if (diff && opts->format == ASMSCAN_FORMAT_EVIDENCE)
 		bits |= VB_DIFF_EVIDENCE;
-	for (unsigned k = 1; k <= ngiven; k++) {
+	for (unsigned k = 1; k <= ps->ngiven; k++) {
 		for (size_t i = 0; i < NOPTIONS; i++) {
 			char where[128];
 
-			if (given[i] != k || options[i].verbs & bits)
+			if (ps->given[i] != k || options[i].verbs & bits)
 				continue;
 			verbs_text(options[i].verbs, where, sizeof(where));
-			return usage_error("option '--%s' applies to %s only",
-					   options[i].long_name, where);
+			return asmscan_usage("option '--%s' applies to %s only",
+					     options[i].long_name, where);
 		}
 	}
 	if ((opts->format == ASMSCAN_FORMAT_BLOAT ||
 	     opts->format == ASMSCAN_FORMAT_BLOAT_6_1 ||
-	     opts->format == ASMSCAN_FORMAT_EVIDENCE) && !verb_is(opts, "diff"))
-		return usage_error("format '%s' applies to 'diff' only",
-				   opts->format == ASMSCAN_FORMAT_EVIDENCE ? "evidence"
-									   : "bloat-o-meter");
-	if (opts->verb && opts->verb->want & ASMSCAN_WANT_CHECK) {
-		if (!opts->baseline == !opts->against)
-			return usage_error("check needs --baseline FILE or --against OLD (one of them)");
-		if (opts->against && (opts->nreports || opts->write_baseline))
-			return usage_error("option '%s' applies to --baseline only",
-					   opts->nreports ? "--report" : "--write-baseline");
-		if (opts->against && optind + 1 != argc)
-			return usage_error("check --against OLD needs one input, NEW (%d given)",
-					   argc - optind);
+	     opts->format == ASMSCAN_FORMAT_EVIDENCE) && !diff)
+		return asmscan_usage("format '%s' applies to 'diff' only",
+				     opts->format == ASMSCAN_FORMAT_EVIDENCE ? "evidence"
+									     : "bloat-o-meter");
+	return -1;
+}
+
+/*
+ * Parse the command line into opts (the options, then the verb); the
+ * verb's row checks its own rules.  Returns -1 to go on, else the exit
+ * code.
+ */
+static int parse_args(int argc, char **argv, struct asmscan_options *opts)
+{
+	struct parse_state ps = { 0 };
+	const struct asmscan_verb *row;
+	char shortopts[2 * NOPTIONS + 1];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int c, rc;
+
+	opts->jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned)ncpu;
+	opts->max_insns = ASMSCAN_DEFAULT_MAX_INSNS;
+	opts->top = ASMSCAN_DEFAULT_TOP;
+	short_options(shortopts);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		for (size_t i = 0; i < NOPTIONS; i++)
+			if (longopts[i].val == c && !ps.given[i])
+				ps.given[i] = ++ps.ngiven;
+		rc = parse_option(c, argv, opts, &ps);
+		if (rc >= 0)
+			return rc;
 	}
-	if (opts->split_set && !opts->format_patch)
-		return usage_error("--split needs --format-patch DIR");
-	if (opts->verb && opts->verb->want == ASMSCAN_WANT_PATCH) {
-		if (!opts->source)
-			return usage_error("patch needs --source DIR");
-		if (opts->format != ASMSCAN_FORMAT_TEXT)
-			return usage_error("patch writes a diff: no --format");
-	}
+	rc = parse_verb(argc, argv, opts, ps.help);
+	if (rc >= 0)
+		return rc;
+	row = opts->verb ? opts->verb : &summary_verb;
+	rc = options_apply(opts, row, &ps);
+	if (rc < 0 && row->usage)
+		rc = row->usage(opts, (size_t)(argc - optind));
+	if (rc >= 0)
+		return rc;
 	if (optind >= argc && !opts->nreports)
-		return usage_error("no input files");
-	opts->want = opts->verb ? opts->verb->want : ASMSCAN_WANT_ALL;
-	if (check_copies)
-		opts->want |= ASMSCAN_WANT_COPIES;
-	if (!opts->verb && !top_set)
-		opts->top = ASMSCAN_SUMMARY_TOP;
-	opts->top_set = top_set;
+		return asmscan_usage("no input files");
+	opts->want |= row->want;
+	opts->top = ps.top_set ? opts->top : row->top;
+	opts->top_set = ps.top_set;
 	opts->inputs = (const char *const *)&argv[optind];
 	opts->ninputs = (size_t)(argc - optind);
 	opts->progress = isatty(STDERR_FILENO);
@@ -705,7 +639,7 @@ int asmscan_main(int argc, char **argv)
 		return ASMSCAN_EXIT_ERROR;
 	}
 	progress_enable(opts.progress);
-	rc = opts.verb ? opts.verb->run(&opts) : report_main(&opts);
+	rc = (opts.verb ? opts.verb : &summary_verb)->run(&opts);
 	options_free(&opts);
 	return rc > asmscan_status() ? rc : asmscan_status();
 }

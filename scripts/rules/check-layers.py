@@ -17,15 +17,21 @@ error:
     a higher one, or a file of one part that includes one of another part
     it does not use (or of that part's other layers than its first: the
     public header);
-  - at most MAX_FILES source files (.c, .h, .cc, .def) in one folder.
+  - no sideways include: folders listed as rooms of one layer (the
+    analyzer's verbs) include none of one another's files;
+  - at most MAX_FILES source files (.c, .h, .cc, .def) in one folder;
+  - no function of a part in LONG_FUNCTION_PARTS longer than
+    MAX_FUNCTION_LINES lines, from the line that names it to its closing
+    brace (kernel style: the body's braces alone at column 0), but those
+    LONG_FUNCTIONS excepts, each with its reason.
 
 An include that is no file of the part (or of lib/asmtpl's public header,
 for a part that uses it) is another project's (GCC's plugin headers are
 included with quotes) and not in the graph.  Every part is enforced
 (ENFORCE); a part left out of it would be reported only.
 
-Prints the circles, the upward includes and the file count of each
-folder; exits 1 when a rule is broken, 2 on a usage error.
+Prints the circles, the upward and sideways includes, the file count of
+each folder and the functions over the limit; exits 1 when a rule is broken, 2 on a usage error.
 
     scripts/rules/check-layers.py [SOURCE_DIR]
 """
@@ -34,6 +40,14 @@ import re
 import sys
 
 MAX_FILES = 20
+MAX_FUNCTION_LINES = 100
+LONG_FUNCTION_PARTS = ("analyzer",)
+# "folder/file.c:function": why it may be longer.
+LONG_FUNCTIONS = {
+    "analyzer/elf/x86-quick.c:x86_quick_decode":
+        "an instruction decoder (prefixes, opcode maps, operand forms in "
+        "one pass, like a decoder's table)",
+}
 SOURCE_EXT = (".c", ".h", ".cc", ".def")
 
 # Each part: its folders, lowest layer first; folders of one layer are
@@ -47,10 +61,15 @@ PARTS = {
     },
     "analyzer": {
         "layers": [["analyzer/base"], ["analyzer/elf"], ["analyzer/dwarf"],
-                   ["analyzer/analysis"],
-                   ["analyzer/check", "analyzer/diff", "analyzer/patch"],
-                   ["analyzer/render"], ["analyzer/verbs"], ["analyzer"]],
+                   ["analyzer/analysis"], ["analyzer/render"],
+                   ["analyzer/report", "analyzer/check", "analyzer/diff",
+                    "analyzer/patch"],
+                   ["analyzer/verbs"], ["analyzer"]],
         "uses": [],
+        # each verb in a room of its own: its folder includes the layers
+        # below, never another verb's
+        "rooms": [["analyzer/report", "analyzer/check", "analyzer/diff",
+                   "analyzer/patch"]],
     },
     "plugin": {
         "layers": [["plugin/base"], ["plugin/records"], ["plugin/edges"],
@@ -127,6 +146,34 @@ def find_circles(nodes, edges):
     return sorted(out)
 
 
+def long_functions(root, path):
+    """(name, first line, lines) of each function over the limit."""
+    with open(os.path.join(root, path), errors="replace") as fh:
+        lines = fh.read().split("\n")
+    out, start = [], None
+    for i, line in enumerate(lines):
+        if line == "{" and i > 0:
+            # the signature: back to a blank line, a comment or a '}'
+            start = i - 1
+            while start > 0 and lines[start - 1].strip() and \
+                    not lines[start - 1].startswith(("}", "#", "/*", " *",
+                                                     "//")) and \
+                    not lines[start - 1].endswith((";", "*/")):
+                start -= 1
+        elif line.startswith("}") and start is not None:
+            n = i - start + 1
+            m = DECLARED.search(" ".join(lines[start:start + 3]))
+            if n > MAX_FUNCTION_LINES and m:
+                out.append((m.group(1), start + 1, n))
+            start = None
+    return out
+
+
+def sideways(p, a, b):
+    """Are folders a and b two rooms of one layer of part p?"""
+    return a != b and any(a in r and b in r for r in p.get("rooms", ()))
+
+
 def name(node):
     folder, stem = node
     return f"{folder}/{stem}"
@@ -145,7 +192,7 @@ def main(argv):
             for folder in layer:
                 rank[folder] = (part, i)
 
-    nodes, edges, upward = set(), {}, []
+    nodes, edges, upward, side = set(), {}, [], []
     texts, includes, defined = {}, {}, {}
     for part, p in PARTS.items():
         for folder in [f for layer in p["layers"] for f in layer]:
@@ -185,6 +232,9 @@ def main(argv):
                         continue
                     if ra[0] == rb[0] and rb[1] > ra[1]:
                         upward.append(f"{src} -> {dst}")
+                    elif ra[0] == rb[0] and sideways(p, folder,
+                                                     os.path.dirname(dst)):
+                        side.append(f"{src} -> {dst}")
                     elif ra[0] != rb[0] and (rb[0] not in PARTS[ra[0]]["uses"]
                                              or rb[1] > 0):
                         upward.append(f"{src} -> {dst} ({ra[0]} may include "
@@ -202,6 +252,10 @@ def main(argv):
     print(f"upward includes: {len(upward)} (none allowed)")
     for u in sorted(upward):
         print("  " + u)
+    print(f"sideways includes: {len(side)} (a verb's folder includes no "
+          f"other's)")
+    for u in sorted(side):
+        print("  " + u)
     print(f"files per folder (at most {MAX_FILES}):")
     for part, p in PARTS.items():
         for i, layer in enumerate(p["layers"]):
@@ -213,6 +267,24 @@ def main(argv):
                     if part in ENFORCE:
                         broken.append(f"{folder} holds {n} files")
                 print(f"  {part} layer {i} {folder}: {n}{mark}")
+    longest, too_long = None, []
+    for part in LONG_FUNCTION_PARTS:
+        for folder in [f for layer in PARTS[part]["layers"] for f in layer]:
+            for f in folder_files(root, folder):
+                if not f.endswith(".c"):
+                    continue
+                src = os.path.join(folder, f)
+                for fn, line, n in long_functions(root, src):
+                    key = f"{src}:{fn}"
+                    why = LONG_FUNCTIONS.get(key)
+                    too_long.append(f"{src}:{line}: {fn}: {n} lines"
+                                    + (f" (excepted: {why})" if why else ""))
+                    if not why:
+                        broken.append(f"{key} is {n} lines")
+    print(f"functions over {MAX_FUNCTION_LINES} lines "
+          f"({', '.join(LONG_FUNCTION_PARTS)}): {len(too_long)}")
+    for t in too_long:
+        print("  " + t)
     others = [c for c in circles if not enforced(c[0])]
     if others:
         print("not enforced (" + ", ".join(p for p in PARTS
@@ -223,6 +295,8 @@ def main(argv):
         broken.append(f"{len(checked)} circles")
     if upward:
         broken.append(f"{len(upward)} upward includes")
+    if side:
+        broken.append(f"{len(side)} sideways includes")
     if broken:
         print("check-layers: broken: " + "; ".join(broken), file=sys.stderr)
         return 1

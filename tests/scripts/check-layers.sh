@@ -5,8 +5,10 @@
 # here: a tree that keeps the layer rule passes; the same tree with one
 # upward include (analyzer/base including a header of analyzer/elf), with
 # an include of another part (the analyzer including a plugin header),
-# with an include circle, or with a folder of 21 files fails (exit 1) and
-# names what is wrong.
+# with an include circle, with a folder of 21 files, with one verb's
+# folder including another's (analyzer/check including analyzer/diff), or
+# with an analyzer function of 101 lines fails (exit 1) and names what is
+# wrong; a function of 100 lines passes.
 set -euo pipefail
 SRCDIR=$(cd "${1:?usage: $0 SRCDIR}" && pwd)
 TEST=scripts-check-layers-rules
@@ -67,4 +69,30 @@ run_check big 1
 grep -q "analyzer layer 2 analyzer/dwarf: 21  too many" out.txt &&
 	grep -q "analyzer/dwarf holds 21 files" out.txt ||
 	fail "a folder of 21 files: $(cat out.txt)"
-pass "a clean tree passes; an upward include, another part's header, a circle and 21 files fail"
+good sideways
+mkdir -p sideways/analyzer/check sideways/analyzer/diff
+printf 'int diff_four(void);\n' >sideways/analyzer/diff/diff.h
+printf '#include "diff.h"\n' >sideways/analyzer/check/check.c
+run_check sideways 1
+grep -qx "sideways includes: 1 (a verb's folder includes no other's)" out.txt &&
+	grep -qx "  analyzer/check/check.c -> analyzer/diff/diff.h" out.txt &&
+	grep -q "check-layers: broken: 1 sideways includes" out.txt ||
+	fail "one verb's folder including another's: $(cat out.txt)"
+
+long_function() {	# FILE LINES: a function of LINES lines, name to brace
+	{ printf 'int long_one(void)\n{\n\tint n = 0;\n\n'
+	  for _ in $(seq 1 $(($2 - 6))); do printf '\tn++;\n'; done
+	  printf '\treturn n;\n}\n'; } >"$1"
+}
+good fits
+long_function fits/analyzer/elf/long.c 100
+run_check fits 0
+grep -qx "functions over 100 lines (analyzer): 0" out.txt ||
+	fail "a function of 100 lines: $(cat out.txt)"
+good long
+long_function long/analyzer/elf/long.c 101
+run_check long 1
+grep -qx "  analyzer/elf/long.c:1: long_one: 101 lines" out.txt &&
+	grep -q "check-layers: broken: analyzer/elf/long.c:long_one is 101 lines" out.txt ||
+	fail "a function of 101 lines: $(cat out.txt)"
+pass "a clean tree passes; an upward include, another part's header, a circle, 21 files, a verb including another and a function of 101 lines fail"

@@ -7,7 +7,7 @@
  * diff and no series is written: a patch made without some input's
  * records would look whole.
  */
-#include "verbs.h"
+#include "patch-main.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -151,7 +151,7 @@ out:
 	return rc > asmscan_status() ? rc : asmscan_status();
 }
 
-int patch_main(const struct asmscan_options *opts)
+static int patch_main(const struct asmscan_options *opts)
 {
 	struct input_list inputs = { 0 };
 	int rc;
@@ -161,3 +161,41 @@ int patch_main(const struct asmscan_options *opts)
 	input_list_free(&inputs);
 	return rc;
 }
+
+/*
+ * patch's own rules: --source, no --format; --split only with
+ * --format-patch.
+ */
+static int patch_usage(const struct asmscan_options *opts, size_t noperands)
+{
+	(void)noperands;
+	if (opts->split_set && !opts->format_patch)
+		return asmscan_usage("--split needs --format-patch DIR");
+	if (!opts->source)
+		return asmscan_usage("patch needs --source DIR");
+	if (opts->format != ASMSCAN_FORMAT_TEXT)
+		return asmscan_usage("patch writes a diff: no --format");
+	return -1;
+}
+
+const struct asmscan_verb patch_verb = {
+	.name = "patch",
+	.bit = VB_PATCH,
+	.args = "--source DIR FILE...",
+	.want = ASMSCAN_WANT_PATCH,
+	.top = ASMSCAN_DEFAULT_TOP,
+	.summary = "a unified diff converting the flagged asm sites to asm_inline",
+	.help =
+	"Reads the plugin's embedded records (as sites does) and converts each\n"
+	"flagged statement's asm keyword where it is spelled, in the source\n"
+	"tree: asm, __asm__ (volatile, goto kept) become the kernel's\n"
+	"asm_inline.  A diff -u per file, a/ and b/ relative to --source, for\n"
+	"patch -p1; a summary and every site not converted (why) on stderr.\n"
+	"--flips-only keeps the sites with a blocked-by-asm edge (a refused\n"
+	"inlining the plugin attributed to them).  --format-patch DIR writes\n"
+	"a series instead: one mbox file per file (or per site with --split\n"
+	"site), kernel-style subject, the records' evidence in the body; git am\n"
+	"applies it.  --function limits it to statements of the functions named.\n",
+	.usage = patch_usage,
+	.run = patch_main,
+};

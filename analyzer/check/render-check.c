@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * render-check.c — the result of `asmscan check` (check.h) as text, JSON
- * and SARIF.
+ * and SARIF, in render/'s kit: JSON's frame and SARIF's log.
  *
  * Text is what CI logs and editors read: one GCC-style line per new
  * finding,
@@ -16,13 +16,14 @@
  * fingerprint as a partialFingerprint, so code-scanning services track
  * them across runs.
  */
-#include "render.h"
+#include "render-check.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 #include "check.h"
 #include "json.h"
+#include "render.h"
 
 static void where(char *buf, size_t len, const struct check_finding *f)
 {
@@ -93,10 +94,9 @@ static bool spelled_elsewhere(const struct check_finding *f)
 		f->spelling_line != f->line);
 }
 
-void render_check_text(FILE *out, const struct report *rep)
+static void check_text(FILE *out, const struct check_report *c)
 {
-	const struct check_report *c = &rep->check;
-	const struct asmscan_options *opts = rep->opts;
+	const struct asmscan_options *opts = c->rep->opts;
 	char at[4096], msg[1024];
 
 	if (!c->compared)
@@ -170,17 +170,17 @@ void render_check_text(FILE *out, const struct report *rep)
 	fputc('\n', out);
 }
 
-void render_check_json(struct json *j, const struct report *rep)
+static void check_json(struct json *j, const struct check_report *c)
 {
-	const struct check_report *c = &rep->check;
+	const struct asmscan_options *opts = c->rep->opts;
 
 	json_key(j, "check");
 	json_object_begin(j);
-	if (rep->opts->against) {
-		json_kv_string(j, "against", rep->opts->against);
+	if (opts->against) {
+		json_kv_string(j, "against", opts->against);
 		json_kv_uint(j, "against_findings", c->baseline_findings);
 	} else {
-		json_kv_string(j, "baseline", rep->opts->baseline);
+		json_kv_string(j, "baseline", opts->baseline);
 		json_kv_bool(j, "baseline_missing", c->baseline_missing);
 		json_kv_uint(j, "baseline_findings", c->baseline_findings);
 	}
@@ -192,7 +192,7 @@ void render_check_json(struct json *j, const struct report *rep)
 	json_kv_uint(j, "fixed", c->count[CHECK_FIXED]);
 	json_kv_uint(j, "unchanged", c->count[CHECK_UNCHANGED]);
 	json_kv_uint(j, "unverified", c->count[CHECK_UNVERIFIED]);
-	if (rep->opts->against)
+	if (opts->against)
 		json_kv_uint(j, "context", c->count[CHECK_CONTEXT]);
 	json_kv_uint(j, "rule_calls", c->rule_calls);
 	json_key(j, "rule_units");
@@ -209,7 +209,7 @@ void render_check_json(struct json *j, const struct report *rep)
 		json_object_end(j);
 	}
 	json_array_end(j);
-	if (rep->opts->write_baseline) {
+	if (opts->write_baseline) {
 		size_t unverified, n = check_to_write(c, &unverified);
 
 		json_key(j, "write_baseline");
@@ -318,14 +318,53 @@ static void sarif_result(struct json *j, const struct check_finding *f)
 	json_object_end(j);
 }
 
-void render_check_sarif(FILE *out, const struct report *rep)
+static void check_sarif(FILE *out, const struct check_report *c)
 {
-	const struct check_report *c = &rep->check;
 	struct json j;
 
-	render_sarif_begin(&j, out, rep->opts->pretty, check_rules, CHECK_KINDS);
+	render_sarif_begin(&j, out, c->rep->opts->pretty, check_rules,
+			   CHECK_KINDS);
 	for (size_t i = 0; i < c->n; i++)
 		if (check_listed(&c->v[i]))
 			sarif_result(&j, &c->v[i]);
 	render_sarif_end(&j, NULL, 0);
+}
+
+/* The JSON document: the objects read, the copies (--copies), "check". */
+static void check_document(FILE *out, const struct check_report *c)
+{
+	const struct report *rep = c->rep;
+	struct json j;
+
+	render_json_begin(&j, out, rep->opts->pretty, render_verb(rep));
+	render_json_objects(&j, rep);
+	if (rep->opts->want & ASMSCAN_WANT_COPIES)
+		render_json_copies(&j, rep);
+	check_json(&j, c);
+	render_json_end(&j);
+}
+
+void render_check(FILE *out, void *arg)
+{
+	const struct check_report *c = arg;
+	const struct asmscan_options *opts = c->rep->opts;
+
+	if (render_withheld(out, opts->format, opts->pretty,
+			    render_verb(c->rep)))
+		return;
+	switch (opts->format) {
+	case ASMSCAN_FORMAT_TEXT:
+		check_text(out, c);
+		break;
+	case ASMSCAN_FORMAT_JSON:
+		check_document(out, c);
+		break;
+	case ASMSCAN_FORMAT_SARIF:
+		check_sarif(out, c);
+		break;
+	case ASMSCAN_FORMAT_BLOAT:	/* diff only (options_apply) */
+	case ASMSCAN_FORMAT_BLOAT_6_1:
+	case ASMSCAN_FORMAT_EVIDENCE:
+		break;
+	}
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * findings.h — what `asmscan check` finds (check/check.h says how): the
- * kinds and states of a finding, the finding itself and the list of them.
- * Here, under struct report (report.h) which holds the list, so that the
- * check code above can read the report without a circle.
+ * findings.h — what `asmscan check` finds (check.h says how): the kinds
+ * and states of a finding, the finding itself and the list of them, made
+ * from one build's struct report (report.h), which knows nothing of them.
  */
 #ifndef ASMSCAN_FINDINGS_H
 #define ASMSCAN_FINDINGS_H
@@ -83,7 +82,11 @@ struct check_rule_unit {
 	size_t calls;			/* its edge records */
 };
 
+struct report;
+
 struct check_report {
+	struct report *rep;		/* the build's, as analysis left it */
+	const struct check_report *against;	/* --against: OLD's check */
 	struct check_finding *v;
 	size_t n, cap;
 	size_t count[CHECK_STATES];	/* per check_state (unverified:

@@ -11,6 +11,7 @@
  * BYTES was given and the function bytes grew by more than BYTES; else 0.
  * 2 wins over 1.
  */
+#include "diff-main.h"
 
 #include "analysis.h"
 #include "diff.h"
@@ -18,7 +19,6 @@
 #include "output.h"
 #include "render-diff.h"
 #include "render.h"
-#include "verbs.h"
 
 static int diff_usage(const char *why)
 {
@@ -50,7 +50,7 @@ static void diff_print(FILE *out, void *arg)
 	}
 }
 
-int diff_main(const struct asmscan_options *opts)
+static int diff_main(const struct asmscan_options *opts)
 {
 	struct asmscan_options side_opts[DIFF_SIDES];
 	struct input_list inputs[DIFF_SIDES] = { { 0 } };
@@ -100,3 +100,25 @@ int diff_main(const struct asmscan_options *opts)
 	}
 	return rc;
 }
+
+const struct asmscan_verb diff_verb = {
+	.name = "diff",
+	.bit = VB_DIFF,
+	.args = "OLD NEW",
+	.want = ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES,
+	.top = ASMSCAN_DEFAULT_TOP,
+	.summary = "what changed between two builds",
+	.help =
+	"asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
+	"a directory of objects.  Per function (bloat-o-meter -t's names and\n"
+	"exactly its byte figures): size, instructions and call sites in it;\n"
+	"per callee: call sites and tail calls reaching it, in both\n"
+	"directions; out-of-line copies that appeared or went away.  The\n"
+	"compiler (.comment) and the config (the build's .config) of each side.\n"
+	"  -f bloat-o-meter      exactly what scripts/bloat-o-meter OLD NEW\n"
+	"                        prints (-6.1: the script of Linux 6.1)\n"
+	"  -f evidence           a few lines for a commit message: calls,\n"
+	"                        copies, bytes, and per site of OLD's records\n",
+	.usage = NULL,
+	.run = diff_main,
+};
