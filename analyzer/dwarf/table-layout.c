@@ -3,7 +3,7 @@
  * table-layout.c — the layouts of the kernel's special-section entries
  * (see table-layout.h): mapped from the file's DWARF by member name, or
  * the built-in ones of Linux 5.10 to mainline, read from each version's
- * headers (docs/reference/asmscan.md says which were also checked on binaries):
+ * headers (docs/design/asmscan.md says which were also checked on binaries):
  *
  * x86-64  struct alt_instr (arch/x86/include/asm/alternative.h)
  *           5.10-5.12 {s32 instr_offset, repl_offset; u16 cpuid;
