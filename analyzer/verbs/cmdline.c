@@ -288,21 +288,6 @@ static void print_version(void)
 	       _ELFUTILS_VERSION / 1000, _ELFUTILS_VERSION % 1000, major, minor);
 }
 
-static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!*s || *s == '-')
-		return false;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
 static void push_glob(const char ***v, size_t *n, const char *glob)
 {
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
@@ -353,7 +338,7 @@ static int parse_site(const char *arg, struct asmscan_options *opts,
 	struct asmscan_site *site;
 	unsigned long v;
 
-	if (!colon || colon == arg || !parse_uint(colon + 1, UINT32_MAX, &v) ||
+	if (!colon || colon == arg || !decimal_parse(colon + 1, UINT32_MAX, &v) ||
 	    !v)
 		return asmscan_usage("bad place for --site: '%s' (FILE:LINE, as the records and asmscan sites give it)",
 				     arg);
@@ -434,24 +419,24 @@ static int parse_option(int c, char **argv, struct asmscan_options *opts,
 	case 'f':
 		return parse_format(optarg, opts);
 	case 'n':
-		if (!parse_uint(optarg, 1000000000UL, &v))
+		if (!decimal_parse(optarg, 1000000000UL, &v))
 			return asmscan_usage("bad number for --top: '%s'", optarg);
 		opts->top = v;
 		ps->top_set = true;
 		return -1;
 	case 'N':
-		if (!parse_uint(optarg, 1000000UL, &v))
+		if (!decimal_parse(optarg, 1000000UL, &v))
 			return asmscan_usage("bad number for --max-insns: '%s'", optarg);
 		opts->max_insns = (unsigned)v;
 		return -1;
 	case 'j':
-		if (!parse_uint(optarg, 256, &v) || !v)
+		if (!decimal_parse(optarg, 256, &v) || !v)
 			return asmscan_usage("bad number for --jobs: '%s' (1 to 256)",
 					     optarg);
 		opts->jobs = (unsigned)v;
 		return -1;
 	case OPT_FAIL_ON_GROWTH:
-		if (!parse_uint(optarg, 1UL << 48, &v))
+		if (!decimal_parse(optarg, 1UL << 48, &v))
 			return asmscan_usage("bad number for --fail-on-growth: '%s'",
 					     optarg);
 		opts->growth_budget = v;
