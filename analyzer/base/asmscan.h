@@ -61,6 +61,8 @@ enum asmscan_verb_bit {
 };
 
 struct asmscan_options;
+/* Each verb's own options: defined in its folder (check/check-options.h). */
+struct diff_options;
 
 /*
  * A row of the verb table (verbs/cmdline.c lists them; each verb's folder
@@ -81,6 +83,13 @@ struct asmscan_verb {
 	 * they hold, else asmscan_usage()'s exit code.  NULL: none.
 	 */
 	int (*usage)(const struct asmscan_options *opts, size_t noperands);
+	/*
+	 * Stores one of its own options (its folder's .def, VERBS its bit
+	 * alone): name is the long name, arg NULL when it takes none.  -1,
+	 * else asmscan_usage()'s exit code for a bad value.  NULL: none.
+	 */
+	int (*set_option)(struct asmscan_options *opts, const char *name,
+			  const char *arg);
 	/* Reads the inputs, prints, returns the exit code. */
 	int (*run)(const struct asmscan_options *opts);
 };
@@ -108,8 +117,6 @@ struct asmscan_options {
 	bool split_set;				/* --split was given */
 	const char *const *inputs;
 	size_t ninputs;
-	bool has_growth_budget;			/* diff --fail-on-growth */
-	uint64_t growth_budget;			/* bytes */
 	/* check */
 	const char *baseline;			/* --baseline FILE */
 	const char *against;			/* --against OLD */
@@ -122,6 +129,8 @@ struct asmscan_options {
 		uint32_t line;
 	} *sites;
 	size_t nsites;
+	/* each verb's own, filled by its row's set_option */
+	struct diff_options *diff;
 };
 
 #endif /* ASMSCAN_H */

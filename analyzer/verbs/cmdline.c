@@ -30,6 +30,7 @@
 
 #include "check-main.h"
 #include "diff-main.h"
+#include "diff-options.h"
 #include "patch-main.h"
 #include "report-main.h"
 
@@ -348,8 +349,28 @@ static int parse_site(const char *arg, struct asmscan_options *opts,
 	return -1;
 }
 
+/*
+ * An option no case of parse_option and set_option knows: one verb's own
+ * (VERBS its bit alone, the .def in its folder), which its row's
+ * set_option stores.  -1, else the exit code.
+ */
+static int verb_set_option(int c, struct asmscan_options *opts)
+{
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (longopts[i].val != c)
+			continue;
+		for (size_t k = 0; k < NVERBS; k++)
+			if (verbs[k]->bit == options[i].verbs &&
+			    verbs[k]->set_option)
+				return verbs[k]->set_option(opts,
+							    options[i].long_name,
+							    optarg);
+	}
+	return -1;
+}
+
 /* An option that only stores what it says (it cannot be wrong). */
-static void set_option(int c, struct asmscan_options *opts)
+static int set_option(int c, struct asmscan_options *opts)
 {
 	switch (c) {
 	case 'o':
@@ -397,7 +418,10 @@ static void set_option(int c, struct asmscan_options *opts)
 	case OPT_SRCTREE:
 		opts->srctree = optarg;
 		break;
+	default:
+		return verb_set_option(c, opts);
 	}
+	return -1;
 }
 
 /*
@@ -435,13 +459,6 @@ static int parse_option(int c, char **argv, struct asmscan_options *opts,
 					     optarg);
 		opts->jobs = (unsigned)v;
 		return -1;
-	case OPT_FAIL_ON_GROWTH:
-		if (!decimal_parse(optarg, 1UL << 48, &v))
-			return asmscan_usage("bad number for --fail-on-growth: '%s'",
-					     optarg);
-		opts->growth_budget = v;
-		opts->has_growth_budget = true;
-		return -1;
 	case OPT_SITE:
 		return parse_site(optarg, opts, &ps->site_cap);
 	case OPT_FORMAT_PATCH:
@@ -465,8 +482,7 @@ static int parse_option(int c, char **argv, struct asmscan_options *opts,
 			return asmscan_usage("bad option '%s'", argv[optind - 1]);
 		return asmscan_usage("unknown option '-%c'", optopt);
 	}
-	set_option(c, opts);
-	return -1;
+	return set_option(c, opts);
 }
 
 /* "asmscan cals vmlinux": the error, and a document without a result. */
@@ -613,7 +629,8 @@ static void options_free(struct asmscan_options *o)
 
 int asmscan_main(int argc, char **argv)
 {
-	struct asmscan_options opts = { 0 };
+	struct diff_options diff = { 0 };
+	struct asmscan_options opts = { .diff = &diff };
 	int rc = parse_args(argc, argv, &opts);
 
 	if (rc >= 0)
