@@ -63,6 +63,7 @@ enum asmscan_verb_bit {
 struct asmscan_options;
 /* Each verb's own options: defined in its folder (check/check-options.h). */
 struct diff_options;
+struct patch_options;
 
 /*
  * A row of the verb table (verbs/cmdline.c lists them; each verb's folder
@@ -110,11 +111,6 @@ struct asmscan_options {
 	bool progress;				/* stderr is a terminal */
 	const char **include, **exclude, **functions;	/* globs */
 	size_t ninclude, nexclude, nfunctions;
-	const char *source;			/* patch --source */
-	bool flips_only;			/* patch --flips-only */
-	const char *format_patch;		/* patch --format-patch DIR */
-	bool split_site;			/* patch --split site (else file) */
-	bool split_set;				/* --split was given */
 	const char *const *inputs;
 	size_t ninputs;
 	/* check */
@@ -131,6 +127,7 @@ struct asmscan_options {
 	size_t nsites;
 	/* each verb's own, filled by its row's set_option */
 	struct diff_options *diff;
+	struct patch_options *patch;
 };
 
 #endif /* ASMSCAN_H */

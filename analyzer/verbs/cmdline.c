@@ -32,6 +32,7 @@
 #include "diff-main.h"
 #include "diff-options.h"
 #include "patch-main.h"
+#include "patch-options.h"
 #include "report-main.h"
 
 /*
@@ -409,12 +410,6 @@ static int set_option(int c, struct asmscan_options *opts)
 	case OPT_COPIES:
 		opts->want |= ASMSCAN_WANT_COPIES;	/* check --copies */
 		break;
-	case OPT_SOURCE:
-		opts->source = optarg;
-		break;
-	case OPT_FLIPS_ONLY:
-		opts->flips_only = true;
-		break;
 	case OPT_SRCTREE:
 		opts->srctree = optarg;
 		break;
@@ -461,19 +456,6 @@ static int parse_option(int c, char **argv, struct asmscan_options *opts,
 		return -1;
 	case OPT_SITE:
 		return parse_site(optarg, opts, &ps->site_cap);
-	case OPT_FORMAT_PATCH:
-		if (!*optarg)
-			return asmscan_usage("--format-patch needs a directory");
-		opts->format_patch = optarg;
-		return -1;
-	case OPT_SPLIT:
-		if (!strcmp(optarg, "site"))
-			opts->split_site = true;
-		else if (strcmp(optarg, "file"))
-			return asmscan_usage("bad value for --split: '%s' (site, file)",
-					     optarg);
-		opts->split_set = true;
-		return -1;
 	case '?':
 	case ':':
 		if (short_option_needs_arg(optopt))
@@ -630,7 +612,8 @@ static void options_free(struct asmscan_options *o)
 int asmscan_main(int argc, char **argv)
 {
 	struct diff_options diff = { 0 };
-	struct asmscan_options opts = { .diff = &diff };
+	struct patch_options patch = { 0 };
+	struct asmscan_options opts = { .diff = &diff, .patch = &patch };
 	int rc = parse_args(argc, argv, &opts);
 
 	if (rc >= 0)
