@@ -63,6 +63,7 @@ enum asmscan_verb_bit {
 struct asmscan_options;
 /* Each verb's own options: defined in its folder (check/check-options.h). */
 struct diff_options;
+struct check_options;
 struct patch_options;
 
 /*
@@ -80,8 +81,9 @@ struct asmscan_verb {
 	const char *help;
 	/*
 	 * Its own usage rules, once the options are parsed and known to
-	 * apply to it (noperands: the operands after the verb): -1 when
-	 * they hold, else asmscan_usage()'s exit code.  NULL: none.
+	 * apply to it (noperands: the operands after the verb), how many
+	 * operands it needs too: -1 when they hold, else asmscan_usage()'s
+	 * exit code.  NULL: one input at least.
 	 */
 	int (*usage)(const struct asmscan_options *opts, size_t noperands);
 	/*
@@ -113,12 +115,6 @@ struct asmscan_options {
 	size_t ninclude, nexclude, nfunctions;
 	const char *const *inputs;
 	size_t ninputs;
-	/* check */
-	const char *baseline;			/* --baseline FILE */
-	const char *against;			/* --against OLD */
-	bool write_baseline;			/* --write-baseline */
-	const char **reports;			/* --report FILE (repeatable) */
-	size_t nreports;
 	const char *srctree;			/* --srctree DIR; NULL: guess */
 	struct asmscan_site {			/* --site FILE:LINE (repeatable) */
 		const char *file;
@@ -127,6 +123,7 @@ struct asmscan_options {
 	size_t nsites;
 	/* each verb's own, filled by its row's set_option */
 	struct diff_options *diff;
+	struct check_options *check;
 	struct patch_options *patch;
 };
 

@@ -166,19 +166,20 @@ static int patch_main(const struct asmscan_options *opts)
 
 /*
  * patch's own rules: --source, no --format; --split only with
- * --format-patch.
+ * --format-patch; an input at least.
  */
 static int patch_usage(const struct asmscan_options *opts, size_t noperands)
 {
 	const struct patch_options *po = opts->patch;
 
-	(void)noperands;
 	if (po->split_set && !po->format_patch)
 		return asmscan_usage("--split needs --format-patch DIR");
 	if (!po->source)
 		return asmscan_usage("patch needs --source DIR");
 	if (opts->format != ASMSCAN_FORMAT_TEXT)
 		return asmscan_usage("patch writes a diff: no --format");
+	if (!noperands)
+		return asmscan_usage("no input files");
 	return -1;
 }
 

@@ -29,6 +29,7 @@
 #include "util.h"
 
 #include "check-main.h"
+#include "check-options.h"
 #include "diff-main.h"
 #include "diff-options.h"
 #include "patch-main.h"
@@ -395,21 +396,6 @@ static int set_option(int c, struct asmscan_options *opts)
 	case OPT_NO_DWARF:
 		opts->no_dwarf = true;
 		break;
-	case OPT_BASELINE:
-		opts->baseline = optarg;
-		break;
-	case OPT_AGAINST:
-		opts->against = optarg;
-		break;
-	case OPT_WRITE_BASELINE:
-		opts->write_baseline = true;
-		break;
-	case OPT_REPORT:
-		push_glob(&opts->reports, &opts->nreports, optarg);
-		break;
-	case OPT_COPIES:
-		opts->want |= ASMSCAN_WANT_COPIES;	/* check --copies */
-		break;
 	case OPT_SRCTREE:
 		opts->srctree = optarg;
 		break;
@@ -585,10 +571,10 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	rc = options_apply(opts, row, &ps);
 	if (rc < 0 && row->usage)
 		rc = row->usage(opts, (size_t)(argc - optind));
+	else if (rc < 0 && optind >= argc)
+		rc = asmscan_usage("no input files");
 	if (rc >= 0)
 		return rc;
-	if (optind >= argc && !opts->nreports)
-		return asmscan_usage("no input files");
 	opts->want |= row->want;
 	opts->top = ps.top_set ? opts->top : row->top;
 	opts->top_set = ps.top_set;
@@ -603,7 +589,7 @@ static void options_free(struct asmscan_options *o)
 	free(o->include);
 	free(o->exclude);
 	free(o->functions);
-	free(o->reports);
+	check_options_free(o->check);
 	for (size_t i = 0; i < o->nsites; i++)
 		free((char *)o->sites[i].file);
 	free(o->sites);
@@ -612,8 +598,10 @@ static void options_free(struct asmscan_options *o)
 int asmscan_main(int argc, char **argv)
 {
 	struct diff_options diff = { 0 };
+	struct check_options check = { 0 };
 	struct patch_options patch = { 0 };
-	struct asmscan_options opts = { .diff = &diff, .patch = &patch };
+	struct asmscan_options opts = { .diff = &diff, .check = &check,
+					.patch = &patch };
 	int rc = parse_args(argc, argv, &opts);
 
 	if (rc >= 0)
