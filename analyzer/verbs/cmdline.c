@@ -341,8 +341,8 @@ static int parse_site(const char *arg, struct asmscan_options *opts,
 	struct asmscan_site *site;
 	unsigned long v;
 
-	if (!colon || colon == arg || !decimal_parse(colon + 1, UINT32_MAX, &v) ||
-	    !v)
+	if (!colon || colon == arg ||
+	    !decimal_parse(colon + 1, UINT32_MAX, &v) || !v)
 		return asmscan_usage("bad place for --site: '%s' (FILE:LINE, as the records and asmscan sites give it)",
 				     arg);
 	site = VEC_PUSH(opts->sites, opts->nsites, *cap);
@@ -371,7 +371,10 @@ static int verb_set_option(int c, struct asmscan_options *opts)
 	return -1;
 }
 
-/* An option that only stores what it says (it cannot be wrong). */
+/*
+ * An option that only stores what it says (it cannot be wrong), or a
+ * verb's own, its row's to store and check.
+ */
 static int set_option(int c, struct asmscan_options *opts)
 {
 	switch (c) {
