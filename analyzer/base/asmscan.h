@@ -61,6 +61,10 @@ enum asmscan_verb_bit {
 };
 
 struct asmscan_options;
+/* Each verb's own options: defined in its folder (check/check-options.h). */
+struct diff_options;
+struct check_options;
+struct patch_options;
 
 /*
  * A row of the verb table (verbs/cmdline.c lists them; each verb's folder
@@ -77,10 +81,18 @@ struct asmscan_verb {
 	const char *help;
 	/*
 	 * Its own usage rules, once the options are parsed and known to
-	 * apply to it (noperands: the operands after the verb): -1 when
-	 * they hold, else asmscan_usage()'s exit code.  NULL: none.
+	 * apply to it (noperands: the operands after the verb), how many
+	 * operands it needs too: -1 when they hold, else asmscan_usage()'s
+	 * exit code.  NULL: one input at least.
 	 */
 	int (*usage)(const struct asmscan_options *opts, size_t noperands);
+	/*
+	 * Stores one of its own options (its folder's .def, VERBS its bit
+	 * alone): name is the long name, arg NULL when it takes none.  -1,
+	 * else asmscan_usage()'s exit code for a bad value.  NULL: none.
+	 */
+	int (*set_option)(struct asmscan_options *opts, const char *name,
+			  const char *arg);
 	/* Reads the inputs, prints, returns the exit code. */
 	int (*run)(const struct asmscan_options *opts);
 };
@@ -101,27 +113,18 @@ struct asmscan_options {
 	bool progress;				/* stderr is a terminal */
 	const char **include, **exclude, **functions;	/* globs */
 	size_t ninclude, nexclude, nfunctions;
-	const char *source;			/* patch --source */
-	bool flips_only;			/* patch --flips-only */
-	const char *format_patch;		/* patch --format-patch DIR */
-	bool split_site;			/* patch --split site (else file) */
-	bool split_set;				/* --split was given */
 	const char *const *inputs;
 	size_t ninputs;
-	bool has_growth_budget;			/* diff --fail-on-growth */
-	uint64_t growth_budget;			/* bytes */
-	/* check */
-	const char *baseline;			/* --baseline FILE */
-	const char *against;			/* --against OLD */
-	bool write_baseline;			/* --write-baseline */
-	const char **reports;			/* --report FILE (repeatable) */
-	size_t nreports;
 	const char *srctree;			/* --srctree DIR; NULL: guess */
 	struct asmscan_site {			/* --site FILE:LINE (repeatable) */
 		const char *file;
 		uint32_t line;
 	} *sites;
 	size_t nsites;
+	/* each verb's own, filled by its row's set_option */
+	struct diff_options *diff;
+	struct check_options *check;
+	struct patch_options *patch;
 };
 
 #endif /* ASMSCAN_H */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * util.c — checked allocation, the string arena, growable arrays, the
- * string map, number formatting, hex ids and the result writer (see
- * util.h).
+ * string map, number formatting and parsing, hex ids and the result
+ * writer (see util.h).
  *
  * Invariant: no function here returns NULL for lack of memory; the process
  * ends instead, because every caller would have to do the same and a half
@@ -286,6 +286,21 @@ bool hex_id_parse(const char *s, uint64_t *out)
 		v = v << 4 | (uint64_t)d;
 	}
 	if (s[16])
+		return false;
+	*out = v;
+	return true;
+}
+
+bool decimal_parse(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > max)
 		return false;
 	*out = v;
 	return true;

@@ -85,5 +85,11 @@ int hex_digit(char c);
  */
 bool hex_id_parse(const char *s, uint64_t *out);
 
+/*
+ * An option's decimal number, at most max: no minus sign (strtoul alone
+ * takes "-1" as ULONG_MAX) and nothing after the digits.
+ */
+bool decimal_parse(const char *s, unsigned long max, unsigned long *out);
+
 
 #endif /* ASMSCAN_UTIL_H */

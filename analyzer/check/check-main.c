@@ -8,6 +8,9 @@
  */
 #include "check-main.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "analysis.h"
 #include "check.h"
 #include "errors.h"
@@ -18,7 +21,9 @@
 
 static int check_main(const struct asmscan_options *opts)
 {
+	const struct check_options *co = opts->check;
 	struct asmscan_options old_opts;
+	struct check_options old_co;
 	struct input_list inputs = { 0 }, old_inputs = { 0 };
 	struct report rep, old_rep;
 	struct check_report check = { 0 }, old_check = { 0 };
@@ -26,10 +31,12 @@ static int check_main(const struct asmscan_options *opts)
 	size_t errors = asmscan_errors();
 	int rc;
 
-	if (opts->against) {
+	if (co->against) {
+		old_co = *co;
+		old_co.against = NULL;
 		old_opts = *opts;
-		old_opts.against = NULL;
-		old_opts.inputs = &opts->against;
+		old_opts.check = &old_co;
+		old_opts.inputs = &co->against;
 		old_opts.ninputs = 1;
 		input_expand(&old_opts, &old_inputs);
 		analysis_run(&old_opts, &old_inputs, &old_rep);
@@ -41,20 +48,20 @@ static int check_main(const struct asmscan_options *opts)
 	input_expand(opts, &inputs);
 	analysis_run(opts, &inputs, &rep);
 	analysis_report(&rep);
-	if (opts->against) {
+	if (co->against) {
 		failed[1] = asmscan_errors() > errors;
 		analysis_comparable((const struct report *const[]){ &old_rep, &rep },
-				    (const char *const[]){ opts->against, opts->inputs[0] },
+				    (const char *const[]){ co->against, opts->inputs[0] },
 				    failed);
 	}
-	check_report_build(&check, &rep, opts->against ? &old_check : NULL);
+	check_report_build(&check, &rep, co->against ? &old_check : NULL);
 	refused = check_refuse_write(&check);	/* said in the document too */
 	rc = output_write(opts->output, render_check, &check);
 	rc = check_finish(&check, rc, refused);
 	check_report_free(&check);
 	analysis_free(&rep);
 	input_list_free(&inputs);
-	if (opts->against) {
+	if (co->against) {
 		check_report_free(&old_check);
 		analysis_free(&old_rep);
 		input_list_free(&old_inputs);
@@ -64,19 +71,51 @@ static int check_main(const struct asmscan_options *opts)
 
 /*
  * check's own rules: a baseline or OLD, one of them; --report and
- * --write-baseline with a baseline only; --against OLD and one input.
+ * --write-baseline with a baseline only; --against OLD and one input;
+ * else an input or a --report.
  */
 static int check_usage(const struct asmscan_options *opts, size_t noperands)
 {
-	if (!opts->baseline == !opts->against)
+	const struct check_options *co = opts->check;
+
+	if (!co->baseline == !co->against)
 		return asmscan_usage("check needs --baseline FILE or --against OLD (one of them)");
-	if (opts->against && (opts->nreports || opts->write_baseline))
+	if (co->against && (co->nreports || co->write_baseline))
 		return asmscan_usage("option '%s' applies to --baseline only",
-				     opts->nreports ? "--report" : "--write-baseline");
-	if (opts->against && noperands != 1)
+				     co->nreports ? "--report" : "--write-baseline");
+	if (co->against && noperands != 1)
 		return asmscan_usage("check --against OLD needs one input, NEW (%zu given)",
 				     noperands);
+	if (!noperands && !co->nreports)
+		return asmscan_usage("no input files");
 	return -1;
+}
+
+/* check's own options (check-options.def) into opts->check. */
+static int check_set_option(struct asmscan_options *opts, const char *name,
+			    const char *arg)
+{
+	struct check_options *co = opts->check;
+
+	if (!strcmp(name, "baseline")) {
+		co->baseline = arg;
+	} else if (!strcmp(name, "against")) {
+		co->against = arg;
+	} else if (!strcmp(name, "write-baseline")) {
+		co->write_baseline = true;
+	} else if (!strcmp(name, "report")) {
+		co->reports = xrealloc(co->reports,
+				       (co->nreports + 1) * sizeof(*co->reports));
+		co->reports[co->nreports++] = arg;
+	} else if (!strcmp(name, "copies")) {
+		opts->want |= ASMSCAN_WANT_COPIES;
+	}
+	return -1;
+}
+
+void check_options_free(struct check_options *co)
+{
+	free(co->reports);
 }
 
 const struct asmscan_verb check_verb = {
@@ -103,5 +142,6 @@ const struct asmscan_verb check_verb = {
 	"(a new or changed site), or a call newly blocked by such asm.  New uses\n"
 	"of asm OLD has too print as \"note: context:\" lines and never fail.\n",
 	.usage = check_usage,
+	.set_option = check_set_option,
 	.run = check_main,
 };

@@ -109,7 +109,7 @@ static bool compare(struct check_report *c)
 	struct check_finding *base = NULL;
 	size_t n = 0, cap = 0;
 
-	if (!baseline_read(opts->baseline, &base, &n, &cap, &c->strings,
+	if (!baseline_read(opts->check->baseline, &base, &n, &cap, &c->strings,
 			   &c->baseline_missing)) {
 		free(base);
 		c->n = 0;	/* nothing to compare with: show nothing */
@@ -169,14 +169,14 @@ void check_report_build(struct check_report *c, struct report *rep,
 	srctree_view_init(&c->view, opts->srctree, &rep->records, &c->strings);
 	c->srctree = c->view.rel;
 	if (rep->records.nunits) {
-		if (opts->nreports)
-			asmscan_notef(opts->reports[0], "not read",
+		if (opts->check->nreports)
+			asmscan_notef(opts->check->reports[0], "not read",
 				      "the inputs hold embedded records, which are complete where reports miss ccache hits");
 		from_records(c);
-	} else if (opts->nreports) {
+	} else if (opts->check->nreports) {
 		c->from_reports = true;
-		for (size_t i = 0; i < opts->nreports; i++)
-			check_read_report(c, opts->reports[i]);
+		for (size_t i = 0; i < opts->check->nreports; i++)
+			check_read_report(c, opts->check->reports[i]);
 	} else if (asmscan_status() == ASMSCAN_EXIT_OK) {
 		/* A gate that reads nothing must not pass. */
 		asmscan_error(opts->ninputs ? opts->inputs[0] : "check",
@@ -191,7 +191,7 @@ void check_report_build(struct check_report *c, struct report *rep,
 	if (against) {
 		check_against_compare(c);
 		c->compared = true;
-	} else if (opts->baseline) {
+	} else if (opts->check->baseline) {
 		c->compared = compare(c);
 	}
 	if (c->compared) {
@@ -242,7 +242,7 @@ static const char *write_refused(const struct check_report *c, char *buf,
 	size_t inputs = 0;
 	bool baseline = false, none = false;
 
-	if (!opts->write_baseline || asmscan_status() == ASMSCAN_EXIT_OK)
+	if (!opts->check->write_baseline || asmscan_status() == ASMSCAN_EXIT_OK)
 		return NULL;
 	for (size_t i = 0; i < m->n; i++) {
 		const struct asmscan_msg *e = &m->v[i];
@@ -250,7 +250,7 @@ static const char *write_refused(const struct check_report *c, char *buf,
 
 		if (e->severity != ASMSCAN_ERROR)
 			continue;
-		if (is_baseline(e->file, opts->baseline)) {
+		if (is_baseline(e->file, opts->check->baseline)) {
 			baseline = true;
 			continue;
 		}
@@ -281,9 +281,9 @@ bool check_refuse_write(const struct check_report *c)
 	const struct asmscan_options *opts = c->rep->opts;
 	char why[128];
 
-	if (!opts->write_baseline || !write_refused(c, why, sizeof(why)))
+	if (!opts->check->write_baseline || !write_refused(c, why, sizeof(why)))
 		return false;
-	asmscan_error(opts->baseline, "baseline not written", why);
+	asmscan_error(opts->check->baseline, "baseline not written", why);
 	return true;
 }
 
@@ -291,13 +291,14 @@ int check_finish(const struct check_report *c, int rc, bool refused)
 {
 	const struct asmscan_options *opts = c->rep->opts;
 
-	if (opts->write_baseline && !refused && rc != ASMSCAN_EXIT_OK)
-		asmscan_error(opts->baseline, "baseline not written",
+	if (opts->check->write_baseline && !refused && rc != ASMSCAN_EXIT_OK)
+		asmscan_error(opts->check->baseline, "baseline not written",
 			      "the result could not be written");
 	if (rc != ASMSCAN_EXIT_OK || asmscan_status() != ASMSCAN_EXIT_OK)
 		return ASMSCAN_EXIT_ERROR;
-	if (opts->write_baseline)
-		return baseline_write(opts->baseline, c->v, c->n) ? ASMSCAN_EXIT_OK
-								 : ASMSCAN_EXIT_ERROR;
+	if (opts->check->write_baseline)
+		return baseline_write(opts->check->baseline, c->v, c->n)
+			       ? ASMSCAN_EXIT_OK
+			       : ASMSCAN_EXIT_ERROR;
 	return c->count[CHECK_NEW] ? ASMSCAN_EXIT_FINDINGS : ASMSCAN_EXIT_OK;
 }

@@ -50,6 +50,7 @@
 
 #include "check-list.h"
 #include "check-names.h"
+#include "check-options.h"
 #include "findings.h"
 #include "srctree.h"
 #include "util.h"

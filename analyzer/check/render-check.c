@@ -142,13 +142,13 @@ static void check_text(FILE *out, const struct check_report *c)
 		fprintf(out, ", %zu unverified", c->count[CHECK_UNVERIFIED]);
 	if (c->count[CHECK_CONTEXT])
 		fprintf(out, ", %zu context", c->count[CHECK_CONTEXT]);
-	if (opts->against)
-		fprintf(out, "; against %s (%zu finding%s)", opts->against,
-			c->baseline_findings,
+	if (opts->check->against)
+		fprintf(out, "; against %s (%zu finding%s)",
+			opts->check->against, c->baseline_findings,
 			c->baseline_findings == 1 ? "" : "s");
 	else
-		fprintf(out, "; baseline %s", opts->baseline);
-	if (opts->against)
+		fprintf(out, "; baseline %s", opts->check->baseline);
+	if (opts->check->against)
 		;
 	else if (c->baseline_missing)
 		fputs(" (missing: taken as empty)", out);
@@ -157,7 +157,7 @@ static void check_text(FILE *out, const struct check_report *c)
 			c->baseline_findings == 1 ? "" : "s");
 	if (c->from_reports)
 		fputs(", from reports", out);
-	if (opts->write_baseline) {
+	if (opts->check->write_baseline) {
 		size_t unverified, n = check_to_write(c, &unverified);
 
 		if (unverified)
@@ -176,11 +176,11 @@ static void check_json(struct json *j, const struct check_report *c)
 
 	json_key(j, "check");
 	json_object_begin(j);
-	if (opts->against) {
-		json_kv_string(j, "against", opts->against);
+	if (opts->check->against) {
+		json_kv_string(j, "against", opts->check->against);
 		json_kv_uint(j, "against_findings", c->baseline_findings);
 	} else {
-		json_kv_string(j, "baseline", opts->baseline);
+		json_kv_string(j, "baseline", opts->check->baseline);
 		json_kv_bool(j, "baseline_missing", c->baseline_missing);
 		json_kv_uint(j, "baseline_findings", c->baseline_findings);
 	}
@@ -192,7 +192,7 @@ static void check_json(struct json *j, const struct check_report *c)
 	json_kv_uint(j, "fixed", c->count[CHECK_FIXED]);
 	json_kv_uint(j, "unchanged", c->count[CHECK_UNCHANGED]);
 	json_kv_uint(j, "unverified", c->count[CHECK_UNVERIFIED]);
-	if (opts->against)
+	if (opts->check->against)
 		json_kv_uint(j, "context", c->count[CHECK_CONTEXT]);
 	json_kv_uint(j, "rule_calls", c->rule_calls);
 	json_key(j, "rule_units");
@@ -209,7 +209,7 @@ static void check_json(struct json *j, const struct check_report *c)
 		json_object_end(j);
 	}
 	json_array_end(j);
-	if (opts->write_baseline) {
+	if (opts->check->write_baseline) {
 		size_t unverified, n = check_to_write(c, &unverified);
 
 		json_key(j, "write_baseline");

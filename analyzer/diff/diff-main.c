@@ -13,12 +13,15 @@
  */
 #include "diff-main.h"
 
+#include <string.h>
+
 #include "analysis.h"
 #include "diff.h"
 #include "errors.h"
 #include "output.h"
 #include "render-diff.h"
 #include "render.h"
+#include "util.h"
 
 static int diff_usage(const char *why)
 {
@@ -101,6 +104,22 @@ static int diff_main(const struct asmscan_options *opts)
 	return rc;
 }
 
+/* diff's own options (diff-options.def) into opts->diff. */
+static int diff_set_option(struct asmscan_options *opts, const char *name,
+			   const char *arg)
+{
+	unsigned long v;
+
+	if (!strcmp(name, "fail-on-growth")) {
+		if (!decimal_parse(arg, 1UL << 48, &v))
+			return asmscan_usage("bad number for --fail-on-growth: '%s'",
+					     arg);
+		opts->diff->growth_budget = v;
+		opts->diff->has_growth_budget = true;
+	}
+	return -1;
+}
+
 const struct asmscan_verb diff_verb = {
 	.name = "diff",
 	.bit = VB_DIFF,
@@ -120,5 +139,6 @@ const struct asmscan_verb diff_verb = {
 	"  -f evidence           a few lines for a commit message: calls,\n"
 	"                        copies, bytes, and per site of OLD's records\n",
 	.usage = NULL,
+	.set_option = diff_set_option,
 	.run = diff_main,
 };

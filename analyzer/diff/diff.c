@@ -438,9 +438,10 @@ void diff_build(struct diff_report *d, const struct asmscan_options *opts,
 	for (int side = 0; side < DIFF_SIDES; side++)
 		diff_provenance_of(&d->prov[side], d->side[side], d->names[side],
 				   &d->names_arena);
-	if (opts->has_growth_budget)
+	if (opts->diff->has_growth_budget)
 		d->over_budget = d->t.total[1] > d->t.total[0] &&
-				 d->t.total[1] - d->t.total[0] > opts->growth_budget;
+				 d->t.total[1] - d->t.total[0] >
+					 opts->diff->growth_budget;
 }
 
 void diff_free(struct diff_report *d)

@@ -30,6 +30,7 @@
 #define ASMSCAN_DIFF_H
 
 #include "report.h"
+#include "diff-options.h"
 #include "diff-provenance.h"
 
 #define DIFF_SIDES 2		/* [0] old, [1] new */

@@ -79,10 +79,10 @@ static void summary(struct json *j, const struct diff_report *d)
 		}
 	}
 	json_object_end(j);
-	if (d->opts->has_growth_budget) {
+	if (d->opts->diff->has_growth_budget) {
 		json_key(j, "budget");
 		json_object_begin(j);
-		json_kv_uint(j, "fail_on_growth", d->opts->growth_budget);
+		json_kv_uint(j, "fail_on_growth", d->opts->diff->growth_budget);
 		json_kv_bool(j, "exceeded", d->over_budget);
 		json_object_end(j);
 	}

@@ -94,11 +94,11 @@ static void print_summary(FILE *out, const struct diff_report *d)
 		     t->exec_bytes[1]);
 	print_change(out, "instructions in those functions", t->insns[0],
 		     t->insns[1]);
-	if (d->opts->has_growth_budget) {
+	if (d->opts->diff->has_growth_budget) {
 		char buf[32];
 
 		fprintf(out, "budget: function bytes may grow by %s: %s\n",
-			fmt_count(buf, d->opts->growth_budget),
+			fmt_count(buf, d->opts->diff->growth_budget),
 			d->over_budget ? "EXCEEDED" : "kept");
 	}
 

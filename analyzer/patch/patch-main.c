@@ -69,14 +69,16 @@ static void print_patch(FILE *out, void *arg)
 static int patch_run(const struct asmscan_options *opts,
 		     const struct input_list *inputs)
 {
+	const struct patch_options *po = opts->patch;
 	struct patch_state st = { .opts = opts };
 	struct patch_totals t = { 0 };
 	size_t flagged_rows, with_records = 0;
 	char buf[3][32];
 	int rc;
 
-	if (!patch_tree_open(&st.tree, opts->source)) {
-		asmscan_error(opts->source, "cannot use as --source", strerror(errno));
+	if (!patch_tree_open(&st.tree, po->source)) {
+		asmscan_error(po->source, "cannot use as --source",
+			      strerror(errno));
 		return ASMSCAN_EXIT_ERROR;
 	}
 	for (size_t i = 0; i < inputs->n; i++)
@@ -88,7 +90,7 @@ static int patch_run(const struct asmscan_options *opts,
 	st.srctree = srctree_choose(opts->srctree, &st.recs, &st.strings);
 	patch_collect(&st);
 	flagged_rows = st.nrows;
-	if (opts->flips_only) {
+	if (po->flips_only) {
 		size_t n = 0, blocked = 0;
 
 		for (size_t i = 0; i < st.recs.nedges; i++)
@@ -108,16 +110,16 @@ static int patch_run(const struct asmscan_options *opts,
 	}
 	t.rows = st.nrows;
 	if (asmscan_status() != ASMSCAN_EXIT_OK) {
-		asmscan_notef("patch", opts->format_patch ? "no series written"
-							  : "no diff written",
+		asmscan_notef("patch", po->format_patch ? "no series written"
+							: "no diff written",
 			      "an input could not be read (the errors above)");
 		/* -o FILE as the other verbs leave it: empty, not stale */
-		if (opts->output && !opts->format_patch)
+		if (opts->output && !po->format_patch)
 			output_write(opts->output, print_nothing, NULL);
 		rc = ASMSCAN_EXIT_ERROR;
 		goto out;
 	}
-	if (opts->format_patch)
+	if (po->format_patch)
 		rc = patch_write_series(&st, stdout, &t) ? ASMSCAN_EXIT_OK
 							 : ASMSCAN_EXIT_ERROR;
 	else
@@ -126,13 +128,13 @@ static int patch_run(const struct asmscan_options *opts,
 	fprintf(stderr,
 		"asmscan: patch: %zu of %zu %ssites converted to asm_inline in %zu %s "
 		"(%s statements; records of %zu %s read%s%s%s)\n",
-		t.converted, t.rows, opts->flips_only ? "flipping " : "", t.files,
+		t.converted, t.rows, po->flips_only ? "flipping " : "", t.files,
 		t.files == 1 ? "file" : "files", fmt_count(buf[0], t.statements),
 		st.recs.nunits, st.recs.nunits == 1 ? "unit" : "units",
-		opts->flips_only ? ", " : "",
-		opts->flips_only ? fmt_count(buf[1], t.edges) : "",
-		opts->flips_only ? " site attributions of blocked-by-asm edges" : "");
-	if (opts->flips_only)
+		po->flips_only ? ", " : "",
+		po->flips_only ? fmt_count(buf[1], t.edges) : "",
+		po->flips_only ? " site attributions of blocked-by-asm edges" : "");
+	if (po->flips_only)
 		fprintf(stderr,
 			"asmscan: patch: %zu flagged sites in all, %s without "
 			"a blocked-by-asm edge left out\n",
@@ -164,17 +166,48 @@ static int patch_main(const struct asmscan_options *opts)
 
 /*
  * patch's own rules: --source, no --format; --split only with
- * --format-patch.
+ * --format-patch; an input at least.
  */
 static int patch_usage(const struct asmscan_options *opts, size_t noperands)
 {
-	(void)noperands;
-	if (opts->split_set && !opts->format_patch)
+	const struct patch_options *po = opts->patch;
+
+	if (po->split_set && !po->format_patch)
 		return asmscan_usage("--split needs --format-patch DIR");
-	if (!opts->source)
+	if (!po->source)
 		return asmscan_usage("patch needs --source DIR");
 	if (opts->format != ASMSCAN_FORMAT_TEXT)
 		return asmscan_usage("patch writes a diff: no --format");
+	if (!noperands)
+		return asmscan_usage("no input files");
+	return -1;
+}
+
+/*
+ * patch's own options (patch-options.def, patch-series-options.def) into
+ * opts->patch.
+ */
+static int patch_set_option(struct asmscan_options *opts, const char *name,
+			    const char *arg)
+{
+	struct patch_options *po = opts->patch;
+
+	if (!strcmp(name, "source")) {
+		po->source = arg;
+	} else if (!strcmp(name, "flips-only")) {
+		po->flips_only = true;
+	} else if (!strcmp(name, "format-patch")) {
+		if (!*arg)
+			return asmscan_usage("--format-patch needs a directory");
+		po->format_patch = arg;
+	} else if (!strcmp(name, "split")) {
+		if (!strcmp(arg, "site"))
+			po->split_site = true;
+		else if (strcmp(arg, "file"))
+			return asmscan_usage("bad value for --split: '%s' (site, file)",
+					     arg);
+		po->split_set = true;
+	}
 	return -1;
 }
 
@@ -197,5 +230,6 @@ const struct asmscan_verb patch_verb = {
 	"site), kernel-style subject, the records' evidence in the body; git am\n"
 	"applies it.  --function limits it to statements of the functions named.\n",
 	.usage = patch_usage,
+	.set_option = patch_set_option,
 	.run = patch_main,
 };

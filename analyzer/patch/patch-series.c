@@ -346,7 +346,7 @@ static bool write_one(const struct patch_state *st, const struct series_patch *p
 bool patch_write_series(struct patch_state *st, FILE *list,
 			struct patch_totals *t)
 {
-	const char *dir = st->opts->format_patch;
+	const char *dir = st->opts->patch->format_patch;
 	struct series_patch *v = NULL;
 	size_t n = 0, cap = 0, i = 0;
 	bool ok = true;
@@ -361,7 +361,7 @@ bool patch_write_series(struct patch_state *st, FILE *list,
 		struct series_patch p = { .i = i };
 		FILE *mem;
 
-		if (st->opts->split_site == false)
+		if (st->opts->patch->split_site == false)
 			while (j < st->nrows && st->rows[j].rel &&
 			       !strcmp(st->rows[j].rel, st->rows[i].rel))
 				j++;

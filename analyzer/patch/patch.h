@@ -10,6 +10,7 @@
 
 #include "asmscan.h"
 #include "input.h"
+#include "patch-options.h"
 #include "patch-text.h"
 #include "records.h"
 #include "util.h"

@@ -29,8 +29,11 @@
 #include "util.h"
 
 #include "check-main.h"
+#include "check-options.h"
 #include "diff-main.h"
+#include "diff-options.h"
 #include "patch-main.h"
+#include "patch-options.h"
 #include "report-main.h"
 
 /*
@@ -288,21 +291,6 @@ static void print_version(void)
 	       _ELFUTILS_VERSION / 1000, _ELFUTILS_VERSION % 1000, major, minor);
 }
 
-static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!*s || *s == '-')
-		return false;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
 static void push_glob(const char ***v, size_t *n, const char *glob)
 {
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
@@ -353,8 +341,8 @@ static int parse_site(const char *arg, struct asmscan_options *opts,
 	struct asmscan_site *site;
 	unsigned long v;
 
-	if (!colon || colon == arg || !parse_uint(colon + 1, UINT32_MAX, &v) ||
-	    !v)
+	if (!colon || colon == arg ||
+	    !decimal_parse(colon + 1, UINT32_MAX, &v) || !v)
 		return asmscan_usage("bad place for --site: '%s' (FILE:LINE, as the records and asmscan sites give it)",
 				     arg);
 	site = VEC_PUSH(opts->sites, opts->nsites, *cap);
@@ -363,8 +351,31 @@ static int parse_site(const char *arg, struct asmscan_options *opts,
 	return -1;
 }
 
-/* An option that only stores what it says (it cannot be wrong). */
-static void set_option(int c, struct asmscan_options *opts)
+/*
+ * An option no case of parse_option and set_option knows: one verb's own
+ * (VERBS its bit alone, the .def in its folder), which its row's
+ * set_option stores.  -1, else the exit code.
+ */
+static int verb_set_option(int c, struct asmscan_options *opts)
+{
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (longopts[i].val != c)
+			continue;
+		for (size_t k = 0; k < NVERBS; k++)
+			if (verbs[k]->bit == options[i].verbs &&
+			    verbs[k]->set_option)
+				return verbs[k]->set_option(opts,
+							    options[i].long_name,
+							    optarg);
+	}
+	return -1;
+}
+
+/*
+ * An option that only stores what it says (it cannot be wrong), or a
+ * verb's own, its row's to store and check.
+ */
+static int set_option(int c, struct asmscan_options *opts)
 {
 	switch (c) {
 	case 'o':
@@ -388,31 +399,13 @@ static void set_option(int c, struct asmscan_options *opts)
 	case OPT_NO_DWARF:
 		opts->no_dwarf = true;
 		break;
-	case OPT_BASELINE:
-		opts->baseline = optarg;
-		break;
-	case OPT_AGAINST:
-		opts->against = optarg;
-		break;
-	case OPT_WRITE_BASELINE:
-		opts->write_baseline = true;
-		break;
-	case OPT_REPORT:
-		push_glob(&opts->reports, &opts->nreports, optarg);
-		break;
-	case OPT_COPIES:
-		opts->want |= ASMSCAN_WANT_COPIES;	/* check --copies */
-		break;
-	case OPT_SOURCE:
-		opts->source = optarg;
-		break;
-	case OPT_FLIPS_ONLY:
-		opts->flips_only = true;
-		break;
 	case OPT_SRCTREE:
 		opts->srctree = optarg;
 		break;
+	default:
+		return verb_set_option(c, opts);
 	}
+	return -1;
 }
 
 /*
@@ -434,44 +427,24 @@ static int parse_option(int c, char **argv, struct asmscan_options *opts,
 	case 'f':
 		return parse_format(optarg, opts);
 	case 'n':
-		if (!parse_uint(optarg, 1000000000UL, &v))
+		if (!decimal_parse(optarg, 1000000000UL, &v))
 			return asmscan_usage("bad number for --top: '%s'", optarg);
 		opts->top = v;
 		ps->top_set = true;
 		return -1;
 	case 'N':
-		if (!parse_uint(optarg, 1000000UL, &v))
+		if (!decimal_parse(optarg, 1000000UL, &v))
 			return asmscan_usage("bad number for --max-insns: '%s'", optarg);
 		opts->max_insns = (unsigned)v;
 		return -1;
 	case 'j':
-		if (!parse_uint(optarg, 256, &v) || !v)
+		if (!decimal_parse(optarg, 256, &v) || !v)
 			return asmscan_usage("bad number for --jobs: '%s' (1 to 256)",
 					     optarg);
 		opts->jobs = (unsigned)v;
 		return -1;
-	case OPT_FAIL_ON_GROWTH:
-		if (!parse_uint(optarg, 1UL << 48, &v))
-			return asmscan_usage("bad number for --fail-on-growth: '%s'",
-					     optarg);
-		opts->growth_budget = v;
-		opts->has_growth_budget = true;
-		return -1;
 	case OPT_SITE:
 		return parse_site(optarg, opts, &ps->site_cap);
-	case OPT_FORMAT_PATCH:
-		if (!*optarg)
-			return asmscan_usage("--format-patch needs a directory");
-		opts->format_patch = optarg;
-		return -1;
-	case OPT_SPLIT:
-		if (!strcmp(optarg, "site"))
-			opts->split_site = true;
-		else if (strcmp(optarg, "file"))
-			return asmscan_usage("bad value for --split: '%s' (site, file)",
-					     optarg);
-		opts->split_set = true;
-		return -1;
 	case '?':
 	case ':':
 		if (short_option_needs_arg(optopt))
@@ -480,8 +453,7 @@ static int parse_option(int c, char **argv, struct asmscan_options *opts,
 			return asmscan_usage("bad option '%s'", argv[optind - 1]);
 		return asmscan_usage("unknown option '-%c'", optopt);
 	}
-	set_option(c, opts);
-	return -1;
+	return set_option(c, opts);
 }
 
 /* "asmscan cals vmlinux": the error, and a document without a result. */
@@ -602,10 +574,10 @@ static int parse_args(int argc, char **argv, struct asmscan_options *opts)
 	rc = options_apply(opts, row, &ps);
 	if (rc < 0 && row->usage)
 		rc = row->usage(opts, (size_t)(argc - optind));
+	else if (rc < 0 && optind >= argc)
+		rc = asmscan_usage("no input files");
 	if (rc >= 0)
 		return rc;
-	if (optind >= argc && !opts->nreports)
-		return asmscan_usage("no input files");
 	opts->want |= row->want;
 	opts->top = ps.top_set ? opts->top : row->top;
 	opts->top_set = ps.top_set;
@@ -620,7 +592,7 @@ static void options_free(struct asmscan_options *o)
 	free(o->include);
 	free(o->exclude);
 	free(o->functions);
-	free(o->reports);
+	check_options_free(o->check);
 	for (size_t i = 0; i < o->nsites; i++)
 		free((char *)o->sites[i].file);
 	free(o->sites);
@@ -628,7 +600,11 @@ static void options_free(struct asmscan_options *o)
 
 int asmscan_main(int argc, char **argv)
 {
-	struct asmscan_options opts = { 0 };
+	struct diff_options diff = { 0 };
+	struct check_options check = { 0 };
+	struct patch_options patch = { 0 };
+	struct asmscan_options opts = { .diff = &diff, .check = &check,
+					.patch = &patch };
 	int rc = parse_args(argc, argv, &opts);
 
 	if (rc >= 0)
