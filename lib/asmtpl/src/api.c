@@ -79,6 +79,12 @@ int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len)
 	return run(ctx, tpl, len, ASMTPL_SYNTAX_BASIC, &scratch, true);
 }
 
+void asmtpl_ctx_set_memo(struct asmtpl_ctx *ctx, int on)
+{
+	if (ctx)
+		ctx->memo_off = !on;
+}
+
 int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		   enum asmtpl_syntax syntax, struct asmtpl_result *res)
 {
@@ -90,14 +96,15 @@ int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		return ASMTPL_ERR_INVAL;
 	/* Everything below depends on the C string only (and the state). */
 	len = c_length(tpl, len);
-	if (asmtpl_memo_find(ctx, tpl, len, syntax, res))
+	if (!ctx->memo_off && asmtpl_memo_find(ctx, tpl, len, syntax, res))
 		return ASMTPL_OK;
 	gen = ctx->state_gen;
+	ctx->macro_used = false;
 	memset(res, 0, sizeof(*res));
 	res->str_count = asmtpl_str_count(tpl, len);
 	err = run(ctx, tpl, len, syntax, res, false);
 	/* A statement that changes the state is not a pure function. */
-	if (!err && ctx->state_gen == gen)
-		asmtpl_memo_add(ctx, tpl, len, syntax, res);
+	if (!err && ctx->state_gen == gen && !ctx->memo_off)
+		asmtpl_memo_add(ctx, tpl, len, syntax, res, ctx->macro_used);
 	return err;
 }
