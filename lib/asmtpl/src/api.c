@@ -68,12 +68,47 @@ static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	return err;
 }
 
+/* needle (lowercase) in tpl[0..len), letters in any case. */
+static bool has_word_ci(const char *tpl, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (size_t i = 0; i + n <= len; i++) {
+		size_t k = 0;
+
+		while (k < n && (tpl[i + k] | 0x20) == needle[k])
+			k++;
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What a file-scope asm can change in the context: its macros (.macro,
+ * .purgem, or a macro it invokes that does either) and on x86 the code
+ * size (.code16, .code16gcc, .code32, .code64).  gas reads directive
+ * names in any case.  A statement that spells none of those words while
+ * the context has no macro to invoke changes nothing: most of a kernel
+ * unit's top-level asm (6.12's EXPORT_SYMBOL, __ADDRESSABLE) is learnt
+ * without running it.  With the memo off, every statement is run.
+ */
+static bool learn_can_change(const struct asmtpl_ctx *ctx, const char *tpl,
+			     size_t len)
+{
+	return ctx->memo_off || ctx->macros.n ||
+	       has_word_ci(tpl, len, "macro") ||
+	       has_word_ci(tpl, len, "purgem") || has_word_ci(tpl, len, "code");
+}
+
 int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len)
 {
 	struct asmtpl_result scratch;
 
 	if (!ctx || (!tpl && len))
 		return ASMTPL_ERR_INVAL;
+	if (!learn_can_change(ctx, tpl, c_length(tpl, len)))
+		return ASMTPL_OK;
 	memset(&scratch, 0, sizeof(scratch));
 	/* File-scope asm is basic asm: GCC passes it through untouched. */
 	return run(ctx, tpl, len, ASMTPL_SYNTAX_BASIC, &scratch, true);

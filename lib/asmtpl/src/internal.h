@@ -215,7 +215,7 @@ struct asmtpl_ctx {
 	 * remembered under a label-normalised key (memo.c).
 	 */
 	bool macro_used;
-	bool memo_off;			/* asmtpl_ctx_set_memo() */
+	bool memo_off;			/* asmtpl_ctx_set_memo(): no shortcut */
 	struct asmtpl_memo memo;
 };
 
