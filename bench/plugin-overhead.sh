@@ -21,7 +21,15 @@
 # sums the objects.  Then it times the commands interleaved, REPEAT times
 # each (default 5; 0: no timing), and prints the median wall-time ratios.
 #
-# Environment: REPEAT; RERUN0=0 skips the rerun=0 compile; KEEP=DIR keeps
+# Then, unless FAULTS=0, it compiles each variant FAULTS times (default 3)
+# without valgrind and prints the median of the minor page faults of the
+# compile (/usr/bin/time's %R: gcc and every process it waited for, cc1
+# and the re-run's child among them) — column "faults" without the
+# plugin, "+faults" what PLUGIN (and OLD.so, with --old) added: the
+# inliner's re-run forks cc1, and every page the compile writes after the
+# fork faults once (docs/performance.md says what one costs).
+#
+# Environment: REPEAT; FAULTS; RERUN0=0 skips the rerun=0 compile; KEEP=DIR keeps
 # every count and report in DIR, and a count already there (same series,
 # object, plugin file contents and arguments) is not measured again, so
 # an interrupted run can be resumed.
@@ -55,6 +63,8 @@ repeat=${REPEAT:-5}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 command -v valgrind >/dev/null || { echo "plugin-overhead: SKIP: no valgrind" >&2; exit 77; }
+[ "${FAULTS:-3}" = 0 ] || [ -x /usr/bin/time ] ||
+	{ echo "plugin-overhead: SKIP: no /usr/bin/time (FAULTS=0 measures without it)" >&2; exit 77; }
 build=$("$here/tests/kernel/prepare-kernel.sh" --kver "$kver" x86_64 "${objs[@]}") || exit $?
 # What the measurements are kept under: the series, or for newest the
 # package version of its tree (sid moves on, a figure stays with its kernel).
@@ -125,6 +135,28 @@ cc1_insns() {
 	echo "$keep/$key"
 }
 
+# The median minor page faults of FAULTS compiles of OBJ with the plugin
+# SO (none: without) and its argument ARGS, kept in $keep like the counts.
+faults=${FAULTS:-3}
+cc1_faults() {
+	local obj=$1 so=$2 args=$3 key cmd flags= i
+	key=$kver_key.$(echo "$obj" | tr / _).$( { [ "$so" = none ] || sha256sum < "$so"; echo "$args"; } | sha256sum | cut -c1-12)
+	if [ ! -s "$keep/$key.faults" ]; then
+		[ "$so" = none ] || flags=$(plugin_flags "$so" "$work/faults.jsonl" $args)
+		cmd="$(cmdline "$obj" "$work/out.o") $flags"
+		: > "$work/faults.all"
+		for i in $(seq "$faults"); do
+			if ! (cd "$build" && eval "/usr/bin/time -f %R -o $work/faults $cmd") >/dev/null 2>&1; then
+				echo "plugin-overhead: $obj with ${so##*/} ${args}: the compile failed" >&2
+				exit 1
+			fi
+			tail -n 1 "$work/faults" >> "$work/faults.all"
+		done
+		median < "$work/faults.all" > "$keep/$key.faults"
+	fi
+	cat "$keep/$key.faults"
+}
+
 wall() {
 	local cmd=$1 t0 t1
 	t0=$(date +%s.%N)
@@ -151,6 +183,7 @@ hdr=(OBJECT "cc1 insns")
 hdr+=("with plugin" "+insns" "child")
 [ "$rerun0" = 0 ] || hdr+=("rerun=0" "+insns")
 [ -z "$old" ] || hdr+=(reports)
+[ "$faults" = 0 ] || { hdr+=(faults); [ -z "$old" ] || hdr+=("+faults old"); hdr+=("+faults"); }
 [ "$repeat" = 0 ] || hdr+=(wall "wall r=0")
 printf '%-44s' "${hdr[0]}"; printf ' %14s' "${hdr[@]:1}"; echo
 declare -A sum
@@ -174,6 +207,12 @@ for obj in "${objs[@]}"; do
 		s=$(same "$ko" "$kb")
 		[ "$s" = same ] || status=1
 		line+=("$s")
+	fi
+	if [ "$faults" != 0 ]; then
+		fa=$(cc1_faults "$obj" none "")
+		line+=("$fa")
+		[ -z "$old" ] || line+=("$(printf '%+d' $(( $(cc1_faults "$obj" "$old" "") - fa )))")
+		line+=("$(printf '%+d' $(( $(cc1_faults "$obj" "$plugin" "") - fa )))")
 	fi
 	if [ "$repeat" != 0 ]; then
 		base=$(cmdline "$obj" "$work/out.o")

@@ -251,6 +251,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	const struct asminline_options *opts = &pl->opts;
 	struct asm_record rec;
 	location_t loc = gimple_location(stmt);
+	bool shaped = false;
 	int rc;
 
 	memset(&rec, 0, sizeof(rec));
@@ -295,15 +296,20 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	pl->nstmts++;
 	pl->nflagged += rec.flagged;
-	if (opts->embed)
-		embed_unit_add_asm(pl->embed, &rec);
+	/* The site's fields, rendered once for the record and the report. */
+	if (opts->embed) {
+		embed_unit_add_asm(pl->embed, &rec, &pl->shape, false);
+		shaped = rec.flagged;
+	}
 	if (asm_pass_reported(pl, &rec))
 		asm_diag_collect(pl->sites, loc, &rec);
 	if (opts->verbose)
 		asm_pass_trace(&rec);
 	if (pl->report.fd >= 0) {
+		if (!shaped)
+			asm_record_render_shape(&rec, &pl->shape);
 		json_buf_reset(&pl->line);
-		asm_record_render_json(&rec, &pl->line);
+		asm_record_render_json_shaped(&rec, &pl->shape, &pl->line);
 		report_add(&pl->report, pl->line.data, pl->line.len);
 	}
 }
@@ -363,5 +369,6 @@ void asm_pass_finish(struct asminline_plugin *pl)
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);
 	json_buf_free(&pl->line);
+	json_buf_free(&pl->shape);
 	embed_unit_free(pl->embed);
 }

@@ -36,6 +36,7 @@ struct asminline_plugin {
 	struct asmtpl_ctx *tpl_ctx;	/* NULL until the first function */
 	struct report report;		/* fd -1 without report=PATH */
 	struct json_buf line;		/* one record, reused */
+	struct json_buf shape;		/* a statement's site fields, reused */
 	struct fingerprint_seen seen;	/* ordinals within the current function */
 	unsigned long nstmts;		/* statements visited in this TU */
 	unsigned long nflagged;

@@ -31,6 +31,7 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -195,15 +196,19 @@ static int edge_rerun_reap(struct edge_rerun *r, bool kill_it)
 {
 	int status = 0;
 
+	struct rusage ru;
+
 	if (kill_it)
 		kill(r->pid, SIGKILL);
-	while (waitpid(r->pid, &status, 0) < 0) {
+	memset(&ru, 0, sizeof(ru));
+	while (wait4(r->pid, &status, 0, &ru) < 0) {
 		if (errno != EINTR) {
 			status = -1;	/* ECHILD: SIGCHLD ignored, reaped */
 			break;
 		}
 	}
 	edge_rerun_unreaped = 0;
+	r->child_minflt = (unsigned long)ru.ru_minflt;
 	if (r->go >= 0)
 		close(r->go);
 	close(r->fd);
@@ -363,7 +368,8 @@ void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 		/* It only waits in read(): nothing of it is seen, no wait. */
 		edge_rerun_reap(r, true);
 		if (pl->opts.verbose)
-			fprintf(stderr, "asminline: no call refused for size holds flagged asm: the inliner's re-run was not needed\n");
+			fprintf(stderr, "asminline: no call refused for size holds flagged asm: the inliner's re-run was not needed (the child: %lu minor page faults)\n",
+				r->child_minflt);
 		return;
 	}
 	bound = edge_rerun_bound(pl, r);
@@ -382,11 +388,12 @@ void edge_rerun_collect(struct asminline_plugin *pl, struct edges_state *st,
 	free(buf);
 	if (r->outcome == EDGE_RERUN_ANSWERED) {
 		if (pl->opts.verbose)
-			fprintf(stderr, "asminline: the inliner's re-run answered for %lu calls in %.2f s (bound %u s; %s)\n",
+			fprintf(stderr, "asminline: the inliner's re-run answered for %lu calls in %.2f s (bound %u s; %s; %lu minor page faults)\n",
 				(unsigned long)r->n, edge_rerun_now() - t0,
 				bound,
 				r->direct ? "the child ran the IPA passes itself"
-					  : "through the pass manager");
+					  : "through the pass manager",
+				r->child_minflt);
 		return;
 	}
 	free(r->answers);

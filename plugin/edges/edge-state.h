@@ -124,6 +124,7 @@ struct edge_rerun {
 	struct edge_rerun_answer *answers;	/* hashed by (stmt, root) */
 	size_t cap;			/* its slots, a power of two */
 	size_t n;			/* distinct answers */
+	unsigned long child_minflt;	/* the reaped child's minor faults */
 };
 
 struct edges_state {

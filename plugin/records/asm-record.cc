@@ -93,23 +93,66 @@ static void asm_record_id(struct json_buf *b, const char *key, size_t klen,
 	json_string(b, hex, FINGERPRINT_HEX_LEN);
 }
 
-void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+/*
+ * The shape's text is the same in the report line and in the embedded
+ * site: rendered once into its own buffer, as if a field came before it
+ * (so it starts with the comma), and copied into both.
+ */
+void asm_record_render_shape(const struct asm_record *rec, struct json_buf *b)
+{
+	json_buf_reset(b);
+	b->need_comma = true;
+	asm_record_shape(rec, b);
+}
+
+/* The shape's text where the fields from spelling_file to applied go. */
+static void asm_record_put_shape(const struct json_buf *shape,
+				 struct json_buf *b)
+{
+	json_buf_raw(b, shape->data, shape->len);
+	b->need_comma = true;
+}
+
+void asm_record_render_json_shaped(const struct asm_record *rec,
+				   const struct json_buf *shape,
+				   struct json_buf *b)
 {
 	asm_record_head(b, "asm");
 	json_field_cstring(b, JSON_KEY_LIT("tu"), rec->tu);
 	json_field_cstring(b, JSON_KEY_LIT("srctree"), rec->srctree);
 	asm_record_where(rec, b);
-	asm_record_shape(rec, b);
+	asm_record_put_shape(shape, b);
 	asm_record_id(b, JSON_KEY_LIT("fingerprint"), rec->fingerprint);
 	json_end_object(b);
 	json_buf_raw(b, "\n", 1);
 }
 
-void asm_record_render_site(const struct asm_record *rec, struct json_buf *b)
+void asm_record_render_site_shaped(const struct json_buf *shape,
+				   struct json_buf *b)
 {
 	asm_record_head(b, "site");
-	asm_record_shape(rec, b);
+	asm_record_put_shape(shape, b);
 	json_end_object(b);
+}
+
+void asm_record_render_json(const struct asm_record *rec, struct json_buf *b)
+{
+	struct json_buf shape;
+
+	json_buf_init(&shape);
+	asm_record_render_shape(rec, &shape);
+	asm_record_render_json_shaped(rec, &shape, b);
+	json_buf_free(&shape);
+}
+
+void asm_record_render_site(const struct asm_record *rec, struct json_buf *b)
+{
+	struct json_buf shape;
+
+	json_buf_init(&shape);
+	asm_record_render_shape(rec, &shape);
+	asm_record_render_site_shaped(&shape, b);
+	json_buf_free(&shape);
 }
 
 void asm_record_render_stmt(const struct asm_record *rec, uint64_t site,

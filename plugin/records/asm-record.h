@@ -62,6 +62,18 @@ void asm_record_render_site(const struct asm_record *rec, struct json_buf *b);
 void asm_record_render_stmt(const struct asm_record *rec, uint64_t site,
 			    struct json_buf *b);
 
+/*
+ * The same, with the site's fields (spelling_file to applied) rendered
+ * once by asm_record_render_shape() into shape (reset first) and copied:
+ * the report line and the embedded site of one statement share them.
+ */
+void asm_record_render_shape(const struct asm_record *rec, struct json_buf *b);
+void asm_record_render_json_shaped(const struct asm_record *rec,
+				   const struct json_buf *shape,
+				   struct json_buf *b);
+void asm_record_render_site_shaped(const struct json_buf *shape,
+				   struct json_buf *b);
+
 /* "sec1, sec2" (", ..." when sections were dropped); "" when none. */
 void asm_record_sections_text(const struct asm_record *rec, char *buf,
 			      size_t size);

@@ -48,7 +48,8 @@ static uint64_t embed_keep_scratch(struct embed_unit *e)
 	return embed_id(e->scratch.data, e->scratch.len);
 }
 
-void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
+void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
+			struct json_buf *shape, bool shaped)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
 	uint64_t site;
@@ -66,8 +67,10 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec)
 	e->overcount += rec->gcc_count - res->est_insns;
 
 	/* The site once per unit (42 expansions of a macro share it)... */
+	if (!shaped)
+		asm_record_render_shape(rec, shape);
 	json_buf_reset(&e->scratch);
-	asm_record_render_site(rec, &e->scratch);
+	asm_record_render_site_shaped(shape, &e->scratch);
 	site = embed_id(e->scratch.data, e->scratch.len);
 	if (!embed_ids_has(&e->sites, site)) {
 		embed_keep_scratch(e);

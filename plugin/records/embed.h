@@ -83,8 +83,14 @@ struct embed_unit_meta {
 	const unsigned long *site_stmts, *site_applied;
 };
 
-/* Count the statement; keep its embedded record when it is flagged. */
-void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec);
+/*
+ * Count the statement; keep its embedded record when it is flagged.  The
+ * site's fields are those asm_record_render_shape() put into shape, or,
+ * when shaped is false, what it puts there now (the report line then
+ * copies them from there).
+ */
+void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
+			struct json_buf *shape, bool shaped);
 
 struct edge_record;
 struct site_list;

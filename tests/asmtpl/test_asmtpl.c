@@ -444,6 +444,41 @@ static int check_memo(void)
 	asmtpl_ctx_free(ctx);
 
 	/*
+	 * The memo sees through renamed numeric labels (6.1's
+	 * annotate_unreachable(), numbered by __COUNTER__), and does not take
+	 * two labels for one: "1: 2: .rept 2b-1b" is not "1: 1: .rept 1b-1b".
+	 */
+	ctx = asmtpl_ctx_new(X86);
+	fresh = asmtpl_ctx_new(X86);
+	asmtpl_ctx_set_memo(fresh, 0);
+	{
+		const char *t1 = "336:\n\t.pushsection .discard.unreachable\n\t.long 336b - .\n\t.popsection\n\t";
+		const char *t2 = "971:\n\t.pushsection .discard.unreachable\n\t.long 971b - .\n\t.popsection\n\t";
+		const char *d1 = "1: ud2\n2: ud2; ud2; ud2\n.rept 2b - 1b\nud2\n.endr\n";
+		const char *d2 = "5: ud2\n5: ud2; ud2; ud2\n.rept 5b - 5b\nud2\n.endr\n";
+		const char *d3 = "7: ud2\n4: ud2; ud2; ud2\n.rept 4b - 7b\nud2\n.endr\n";
+
+		CHECK(asmtpl_analyze(ctx, t1, strlen(t1), EXT, &r1) == 0 &&
+			      asmtpl_analyze(ctx, t2, strlen(t2), EXT, &r2) == 0 &&
+			      asmtpl_analyze(fresh, t2, strlen(t2), EXT, &rf) == 0 &&
+			      same_result(&r2, &rf) && r2.est_insns == 0 &&
+			      r2.nsections == 1,
+		      "memo: 336: ... 336b answers 971: ... 971b as a fresh analysis does");
+		CHECK(asmtpl_analyze(ctx, d1, strlen(d1), BAS, &r1) == 0 &&
+			      asmtpl_analyze(ctx, d2, strlen(d2), BAS, &r2) == 0 &&
+			      asmtpl_analyze(fresh, d2, strlen(d2), BAS, &rf) == 0 &&
+			      same_result(&r2, &rf) && r1.est_insns == 6 &&
+			      r2.est_insns == 4,
+		      "memo: two label names are not one");
+		CHECK(asmtpl_analyze(ctx, d3, strlen(d3), BAS, &r2) == 0 &&
+			      asmtpl_analyze(fresh, d3, strlen(d3), BAS, &rf) == 0 &&
+			      same_result(&r2, &rf) && same_result(&r1, &r2),
+		      "memo: 7: 4: ... 4b - 7b is 1: 2: ... 2b - 1b renamed");
+	}
+	asmtpl_ctx_free(fresh);
+	asmtpl_ctx_free(ctx);
+
+	/*
 	 * A top-level .code16gcc (GCC -m16 prints one first; old kernels
 	 * wrote asm(".code16gcc")) holds for later statements, and the memo
 	 * forgets what it answered in 32-bit code.

@@ -149,6 +149,14 @@ void asmtpl_ctx_free(struct asmtpl_ctx *ctx);
  */
 int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len);
 
+/*
+ * Whether the context takes its shortcuts (on by default): answering a
+ * template from its memo of earlier answers, and learning a file-scope asm
+ * that cannot change it without running it.  Off, every statement is
+ * analysed afresh, which is what the tests compare the shortcuts against.
+ */
+void asmtpl_ctx_set_memo(struct asmtpl_ctx *ctx, int on);
+
 /* Analyse one statement.  Fills *res completely on ASMTPL_OK. */
 int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		   enum asmtpl_syntax syntax, struct asmtpl_result *res);

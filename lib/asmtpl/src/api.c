@@ -68,15 +68,56 @@ static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	return err;
 }
 
+/* needle (lowercase) in tpl[0..len), letters in any case. */
+static bool has_word_ci(const char *tpl, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (size_t i = 0; i + n <= len; i++) {
+		size_t k = 0;
+
+		while (k < n && (tpl[i + k] | 0x20) == needle[k])
+			k++;
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What a file-scope asm can change in the context: its macros (.macro,
+ * .purgem, or a macro it invokes that does either) and on x86 the code
+ * size (.code16, .code16gcc, .code32, .code64).  gas reads directive
+ * names in any case.  A statement that spells none of those words while
+ * the context has no macro to invoke changes nothing: most of a kernel
+ * unit's top-level asm (6.12's EXPORT_SYMBOL, __ADDRESSABLE) is learnt
+ * without running it.  With the memo off, every statement is run.
+ */
+static bool learn_can_change(const struct asmtpl_ctx *ctx, const char *tpl,
+			     size_t len)
+{
+	return ctx->memo_off || ctx->macros.n ||
+	       has_word_ci(tpl, len, "macro") ||
+	       has_word_ci(tpl, len, "purgem") || has_word_ci(tpl, len, "code");
+}
+
 int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len)
 {
 	struct asmtpl_result scratch;
 
 	if (!ctx || (!tpl && len))
 		return ASMTPL_ERR_INVAL;
+	if (!learn_can_change(ctx, tpl, c_length(tpl, len)))
+		return ASMTPL_OK;
 	memset(&scratch, 0, sizeof(scratch));
 	/* File-scope asm is basic asm: GCC passes it through untouched. */
 	return run(ctx, tpl, len, ASMTPL_SYNTAX_BASIC, &scratch, true);
+}
+
+void asmtpl_ctx_set_memo(struct asmtpl_ctx *ctx, int on)
+{
+	if (ctx)
+		ctx->memo_off = !on;
 }
 
 int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
@@ -90,14 +131,15 @@ int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		return ASMTPL_ERR_INVAL;
 	/* Everything below depends on the C string only (and the state). */
 	len = c_length(tpl, len);
-	if (asmtpl_memo_find(ctx, tpl, len, syntax, res))
+	if (!ctx->memo_off && asmtpl_memo_find(ctx, tpl, len, syntax, res))
 		return ASMTPL_OK;
 	gen = ctx->state_gen;
+	ctx->macro_used = false;
 	memset(res, 0, sizeof(*res));
 	res->str_count = asmtpl_str_count(tpl, len);
 	err = run(ctx, tpl, len, syntax, res, false);
 	/* A statement that changes the state is not a pure function. */
-	if (!err && ctx->state_gen == gen)
-		asmtpl_memo_add(ctx, tpl, len, syntax, res);
+	if (!err && ctx->state_gen == gen && !ctx->memo_off)
+		asmtpl_memo_add(ctx, tpl, len, syntax, res, ctx->macro_used);
 	return err;
 }

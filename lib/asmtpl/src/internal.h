@@ -208,15 +208,30 @@ struct asmtpl_ctx {
 	 * helper, defined and purged again), a learned .code directive.
 	 */
 	unsigned long state_gen;
+	/*
+	 * Set by the interpreter when a statement invokes a macro of the
+	 * table (interp.c); asmtpl_analyze() clears it first.  A macro's
+	 * body is text the template does not spell: its answer is not
+	 * remembered under a label-normalised key (memo.c).
+	 */
+	bool macro_used;
+	bool memo_off;			/* asmtpl_ctx_set_memo(): no shortcut */
 	struct asmtpl_memo memo;
 };
 
-/* A remembered answer for exactly this text and syntax, into *res. */
+/*
+ * A remembered answer for this text and syntax, or for one that differs
+ * from it only in the names of its numeric local labels, into *res.
+ */
 bool asmtpl_memo_find(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		      enum asmtpl_syntax syntax, struct asmtpl_result *res);
-/* Remember an answer (of an analysis that left the macros unchanged). */
+/*
+ * Remember an answer (of an analysis that left the macros unchanged);
+ * macro_used: the statement invoked a macro of the context.
+ */
 void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
-		     enum asmtpl_syntax syntax, const struct asmtpl_result *res);
+		     enum asmtpl_syntax syntax, const struct asmtpl_result *res,
+		     bool macro_used);
 void asmtpl_memo_free(struct asmtpl_memo *m);
 
 /* interp.c: run the cleaned template (learn_only: file-scope asm). */

@@ -135,6 +135,7 @@ static void run_repeat(struct interp *in, const char *d, size_t dn,
 		 */
 		memcpy(hdr, ".irp ", 5);
 		memcpy(hdr + 5, sym, symlen);
+		in->ctx->macro_used = true;
 		rc = asmtpl_macros_define(&in->ctx->macros, hdr, symlen + 5, body, blen);
 		if (rc) {
 			if (rc == ASMTPL_ERR_NOMEM)
@@ -346,6 +347,8 @@ static void do_statement(struct interp *in, const char *s, const char *e,
 			char *text = NULL;
 			size_t tlen = 0;
 			const char *a = asmtpl_asmstate_skip_ws(w + n, e);
+
+			in->ctx->macro_used = true;
 
 			if (in->depth >= ASMTPL_MAX_NESTING) {
 				asmtpl_diag_add(in->res, ASMTPL_DIAG_LIMIT, in->off);

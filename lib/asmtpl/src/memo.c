@@ -14,6 +14,37 @@
  * (the hash only picks the slot).  Bounded: at most ASMTPL_MEMO_MAX
  * entries; past that, analyses are simply not remembered.  Running out of
  * memory here only loses the memo, never an answer.
+ *
+ * Label-normalised keys: every expansion of a kernel macro that numbers
+ * its labels with __COUNTER__ is a text of its own ("336:\n\t.pushsection
+ * .discard.unreachable\n\t.long 336b - .", then 337, ...: 6.12's
+ * net/core/dev.o has 727 statements of 471 texts).  GAS's numeric local
+ * labels ("N:", referred to as "Nb"/"Nf") are names to the model: it
+ * resolves a reference to a definition by the name, and nothing it
+ * answers depends on which digits the name has.  So a template is also
+ * keyed on its text with each such name renamed, in order of first use,
+ * to the first free name of the same number of digits (memo_normalise):
+ * a bijection on the names that keeps every byte offset (diagnostics are
+ * offsets) and every length.  It is only done where that renaming
+ * provably touches labels and nothing else the model reads:
+ *   - no backslash and no quote character ' in the template (GAS escapes,
+ *     character constants, \@ and macro-argument substitution could build
+ *     or hide a label name);
+ *   - a double-quoted string holds no label-like token, and a template
+ *     with one has no comment character ('#', '/'), so the strings are
+ *     found exactly by pairing the '"';
+ *   - a label-like token is a maximal run of digits, without a leading
+ *     zero, not preceded by a name character (then it is part of a name
+ *     or a number such as 0x1f) and followed by ':' or by b or f and a
+ *     non-name character; preceded by '$', '%' or '@', or followed by
+ *     b/f and '$' or '@', the template is keyed on its text only;
+ * and an answer is only remembered under the normalised key when the
+ * statement invoked no macro or .irp of the context (its body is text the
+ * template does not spell) and names no section holding a digit, none
+ * dropped or cut at ASMTPL_SECTION_NAME_MAX (section names are copied
+ * into the answer).  Otherwise the answer is keyed on the exact text.
+ * tests/fuzz (fuzz_asmtpl.c) checks, on every corpus input and renamed
+ * copies of it, that the memo's answer equals a fresh analysis.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,18 +52,132 @@
 #include "internal.h"
 
 #define ASMTPL_MEMO_MAX 4096	/* entries; the table is twice that at most */
+#define MEMO_NORM_MAX 4096	/* longer templates: keyed on their text */
+#define MEMO_NORM_NAMES 64	/* distinct label names renamed at most */
+#define MEMO_NORM_DIGITS 18	/* longest label name renamed */
 
 struct asmtpl_memo_entry {
 	uint64_t hash;
 	char *tpl;			/* NULL: an empty slot */
 	size_t len;
 	enum asmtpl_syntax syntax;
+	bool norm;			/* tpl is a label-normalised text */
 	struct asmtpl_result res;
 };
 
+static bool memo_name_char(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || c == '_' || c == '.';
+}
+
+static bool memo_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * tpl[0..len) with its numeric local label names renamed (see the top of
+ * the file) into out[0..len); false where that is not done.
+ */
+static bool memo_normalise(const char *tpl, size_t len, char *out)
+{
+	struct {
+		size_t off, n;
+		uint64_t to;
+	} names[MEMO_NORM_NAMES];
+	unsigned next[MEMO_NORM_DIGITS + 1] = { 0 };
+	size_t nnames = 0, i;
+	bool quote = false, comment = false, in_string = false;
+
+	if (!len || len > MEMO_NORM_MAX)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (tpl[i] == '\\' || tpl[i] == '\'')
+			return false;
+		quote |= tpl[i] == '"';
+		comment |= tpl[i] == '#' || tpl[i] == '/';
+	}
+	if (quote && comment)
+		return false;
+	memcpy(out, tpl, len);
+	for (i = 0; i < len; i++) {
+		unsigned char prev = i ? (unsigned char)tpl[i - 1] : 0, c;
+		size_t j, k, n;
+		uint64_t to;
+
+		if (tpl[i] == '"')
+			in_string = !in_string;
+		if (!memo_digit((unsigned char)tpl[i]) || memo_digit(prev))
+			continue;
+		for (j = i; j < len && memo_digit((unsigned char)tpl[j]); j++)
+			;
+		n = j - i;
+		c = j < len ? (unsigned char)tpl[j] : 0;
+		if (memo_name_char(prev))
+			goto next;	/* part of a name or a number */
+		if (c == 'b' || c == 'f') {
+			unsigned char after = j + 1 < len ? (unsigned char)tpl[j + 1] : 0;
+
+			if (after == '$' || after == '@')
+				return false;
+			if (memo_name_char(after))
+				goto next;
+		} else if (c != ':') {
+			goto next;
+		}
+		/* A label's name. */
+		if (in_string || prev == '$' || prev == '%' || prev == '@' ||
+		    n > MEMO_NORM_DIGITS || (n > 1 && tpl[i] == '0'))
+			return false;
+		for (k = 0; k < nnames; k++)
+			if (names[k].n == n && !memcmp(tpl + names[k].off, tpl + i, n))
+				break;
+		if (k == nnames) {
+			uint64_t first = 0;
+
+			if (nnames == MEMO_NORM_NAMES)
+				return false;
+			for (first = n > 1 ? 1 : 0, k = 1; k < n; k++)
+				first *= 10;
+			names[nnames].off = i;
+			names[nnames].n = n;
+			/* n digits, no leading zero: there are enough of them. */
+			names[nnames].to = first + next[n]++;
+			k = nnames++;
+		}
+		for (to = names[k].to, k = n; k--; to /= 10)
+			out[i + k] = (char)('0' + to % 10);
+next:
+		i = j - 1;
+	}
+	return true;
+}
+
+/* An answer that holds no text of the template's own but its offsets. */
+static bool memo_answer_label_free(const struct asmtpl_result *res)
+{
+	unsigned i;
+
+	if (res->sections_dropped)
+		return false;
+	for (i = 0; i < res->nsections; i++) {
+		const char *s = res->sections[i];
+		const char *z = memchr(s, '\0', ASMTPL_SECTION_NAME_MAX);
+		size_t n = z ? (size_t)(z - s) : ASMTPL_SECTION_NAME_MAX;
+
+		if (n + 1 >= ASMTPL_SECTION_NAME_MAX)
+			return false;
+		while (n--)
+			if (memo_digit((unsigned char)s[n]))
+				return false;
+	}
+	return true;
+}
+
 /* FNV-1a-64 over the text and the syntax. */
 static uint64_t memo_hash(const char *tpl, size_t len,
-			  enum asmtpl_syntax syntax)
+			  enum asmtpl_syntax syntax, bool norm)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	size_t i;
@@ -41,7 +186,7 @@ static uint64_t memo_hash(const char *tpl, size_t len,
 		h ^= (unsigned char)tpl[i];
 		h *= 0x100000001b3ULL;
 	}
-	h ^= (unsigned)syntax;
+	h ^= (unsigned)syntax | (norm ? 2u : 0u);
 	return h * 0x100000001b3ULL;
 }
 
@@ -66,7 +211,7 @@ void asmtpl_memo_free(struct asmtpl_memo *m)
 static struct asmtpl_memo_entry *memo_slot(struct asmtpl_memo_entry *v,
 					   size_t cap, uint64_t hash,
 					   const char *tpl, size_t len,
-					   enum asmtpl_syntax syntax)
+					   enum asmtpl_syntax syntax, bool norm)
 {
 	size_t i = (size_t)hash & (cap - 1);
 
@@ -75,7 +220,7 @@ static struct asmtpl_memo_entry *memo_slot(struct asmtpl_memo_entry *v,
 
 		if (!e->tpl ||
 		    (e->hash == hash && e->len == len && e->syntax == syntax &&
-		     (!len || !memcmp(e->tpl, tpl, len))))
+		     e->norm == norm && (!len || !memcmp(e->tpl, tpl, len))))
 			return e;
 	}
 }
@@ -89,18 +234,31 @@ static void memo_check_gen(struct asmtpl_ctx *ctx)
 	}
 }
 
+static const struct asmtpl_memo_entry *
+memo_lookup(const struct asmtpl_memo *m, const char *tpl, size_t len,
+	    enum asmtpl_syntax syntax, bool norm)
+{
+	const struct asmtpl_memo_entry *e;
+
+	e = memo_slot(m->v, m->cap, memo_hash(tpl, len, syntax, norm), tpl,
+		      len, syntax, norm);
+	return e->tpl ? e : NULL;
+}
+
 bool asmtpl_memo_find(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 		      enum asmtpl_syntax syntax, struct asmtpl_result *res)
 {
 	struct asmtpl_memo *m = &ctx->memo;
-	struct asmtpl_memo_entry *e;
+	const struct asmtpl_memo_entry *e;
+	char norm[MEMO_NORM_MAX];
 
 	memo_check_gen(ctx);
 	if (!m->n)
 		return false;
-	e = memo_slot(m->v, m->cap, memo_hash(tpl, len, syntax), tpl, len,
-		      syntax);
-	if (!e->tpl)
+	e = memo_lookup(m, tpl, len, syntax, false);
+	if (!e && memo_normalise(tpl, len, norm))
+		e = memo_lookup(m, norm, len, syntax, true);
+	if (!e)
 		return false;
 	*res = e->res;
 	return true;
@@ -117,7 +275,8 @@ static int memo_grow(struct asmtpl_memo *m)
 		struct asmtpl_memo_entry *e = &m->v[i];
 
 		if (e->tpl)
-			*memo_slot(v, cap, e->hash, e->tpl, e->len, e->syntax) = *e;
+			*memo_slot(v, cap, e->hash, e->tpl, e->len, e->syntax,
+				   e->norm) = *e;
 	}
 	free(m->v);
 	m->v = v;
@@ -126,10 +285,13 @@ static int memo_grow(struct asmtpl_memo *m)
 }
 
 void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
-		     enum asmtpl_syntax syntax, const struct asmtpl_result *res)
+		     enum asmtpl_syntax syntax, const struct asmtpl_result *res,
+		     bool macro_used)
 {
 	struct asmtpl_memo *m = &ctx->memo;
 	struct asmtpl_memo_entry *e;
+	char norm_text[MEMO_NORM_MAX];
+	bool norm;
 	uint64_t hash;
 	char *copy;
 
@@ -139,13 +301,17 @@ void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	/* At most half full, so every probe ends at an empty slot. */
 	if (2 * (m->n + 1) > m->cap && memo_grow(m))
 		return;
+	norm = !macro_used && memo_answer_label_free(res) &&
+	       memo_normalise(tpl, len, norm_text);
+	if (norm)
+		tpl = norm_text;
 	copy = malloc(len ? len : 1);	/* tpl may be NULL when len is 0 */
 	if (!copy)
 		return;
 	if (len)
 		memcpy(copy, tpl, len);
-	hash = memo_hash(tpl, len, syntax);
-	e = memo_slot(m->v, m->cap, hash, tpl, len, syntax);
+	hash = memo_hash(tpl, len, syntax, norm);
+	e = memo_slot(m->v, m->cap, hash, tpl, len, syntax, norm);
 	if (e->tpl) {		/* there already */
 		free(copy);
 		return;
@@ -154,6 +320,7 @@ void asmtpl_memo_add(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	e->tpl = copy;
 	e->len = len;
 	e->syntax = syntax;
+	e->norm = norm;
 	e->res = *res;
 	m->n++;
 }
