@@ -51,6 +51,8 @@ struct dwarf_walk {
 	bool structs_only;		/* that second walk */
 	Dwarf_Off first, end;
 	struct dwarf_files files;	/* declarations' file names */
+	struct obj_section files_secs[3];	/* ET_REL: files' sections,
+						 * in copy */
 	struct dwarf_scan scan;		/* top-level DIEs without libdw */
 	const uint8_t *info_data;	/* .debug_info as the scan reads it */
 	uint64_t info_size;
