@@ -42,6 +42,7 @@ struct dwarf_walk {
 	Dwfl_Module *mod;
 	char *copy;			/* ET_REL: the image dwfl relocates */
 	bool copy_own;			/* copy is not the worker's scratch */
+	bool copy_mapped;		/* it is object_map_image()'s */
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	bool last;			/* the units up to .debug_info's end */

@@ -392,7 +392,17 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		return false;
 	}
 	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
-		w->copy = xmalloc(o->size);
+		/*
+		 * A mapping of the file: of amdgpu.ko's 356 MB libdwfl writes
+		 * .debug_info's 94 and a few pages of the relocation
+		 * sections; .debug_str and the relocations are only read.
+		 */
+		w->copy = object_map_image(o);
+		w->copy_mapped = w->copy != NULL;
+		if (!w->copy) {
+			w->copy = xmalloc(o->size);
+			object_read_image(o, w->copy);
+		}
 		w->copy_own = true;
 	} else {
 		/* All of it at once: only the pages written are ever
@@ -402,8 +412,8 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 			scratch->buf = xmalloc(scratch->cap);
 		}
 		w->copy = scratch->buf;
+		object_read_image(o, w->copy);
 	}
-	object_read_image(o, w->copy);
 	dwarf_rel_prepare(o, (unsigned char *)w->copy);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
@@ -505,10 +515,12 @@ static void dwarf_rel_close(struct dwarf_walk *w)
 	}
 	w->dwfl = NULL;
 	w->mod = NULL;
-	if (w->copy_own)
+	if (w->copy_mapped)
+		object_unmap_image(w->o, w->copy);
+	else if (w->copy_own)
 		free(w->copy);
 	w->copy = NULL;
-	w->copy_own = false;
+	w->copy_own = w->copy_mapped = false;
 	w->info_data = NULL;		/* the scan's sections were the copy's */
 	w->scan.abbrev = NULL;
 	dwarf_files_free(&w->files);	/* and the file-name reader's */
