@@ -34,7 +34,8 @@ struct dwarf_files {
 };
 
 void dwarf_files_init(struct dwarf_files *df, const struct object *o);
-/* The same from the sections themselves (not of an ET_REL object). */
+/* The same from the sections themselves (of an ET_REL object: their
+ * relocated bytes, where libdw reads them). */
 void dwarf_files_init_sections(struct dwarf_files *df,
 			       const struct obj_section *line,
 			       const struct obj_section *line_str,

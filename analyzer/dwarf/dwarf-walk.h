@@ -42,6 +42,7 @@ struct dwarf_walk {
 	Dwfl_Module *mod;
 	char *copy;			/* ET_REL: the image dwfl relocates */
 	bool copy_own;			/* copy is not the worker's scratch */
+	bool copy_mapped;		/* it is object_map_image()'s */
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	bool last;			/* the units up to .debug_info's end */
@@ -51,6 +52,8 @@ struct dwarf_walk {
 	bool structs_only;		/* that second walk */
 	Dwarf_Off first, end;
 	struct dwarf_files files;	/* declarations' file names */
+	struct obj_section files_secs[3];	/* ET_REL: files' sections,
+						 * in copy */
 	struct dwarf_scan scan;		/* top-level DIEs without libdw */
 	const uint8_t *info_data;	/* .debug_info as the scan reads it */
 	uint64_t info_size;

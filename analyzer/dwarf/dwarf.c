@@ -339,6 +339,48 @@ void dwarf_scratch_free(struct dwarf_scratch *scratch)
 	memset(scratch, 0, sizeof(*scratch));
 }
 
+/*
+ * ET_REL: the file-name reader of dwarf-files.c over the copy libdwfl
+ * relocated (.debug_line's DW_FORM_line_strp names are R_X86_64_32
+ * entries of .rela.debug_line), where libdw reads these very bytes: else
+ * dwarf_decl_file() decodes, and sorts, each unit's whole line program.
+ */
+static void rel_files_init(struct dwarf_walk *w)
+{
+	static const char *const names[] = {
+		".debug_line", ".debug_line_str", ".debug_str",
+	};
+	const struct object *o = w->o;
+	Elf *elf = dwarf_getelf(w->dw);
+
+	memset(&w->files, 0, sizeof(w->files));
+	for (size_t k = 0; k < ARRAY_SIZE(names); k++) {
+		const struct obj_section *sec = libdw_section(o, names[k]);
+		struct obj_section *mine = &w->files_secs[k];
+		Elf_Scn *scn;
+		Elf_Data *data;
+		GElf_Shdr sh;
+
+		memset(mine, 0, sizeof(*mine));
+		if (!sec)
+			continue;
+		scn = elf ? elf_getscn(elf, (size_t)(sec - o->secs)) : NULL;
+		if (!scn || !gelf_getshdr(scn, &sh) ||
+		    (sh.sh_flags & SHF_COMPRESSED) ||
+		    !(data = elf_getdata(scn, NULL)) ||
+		    data->d_buf != w->copy + (sec->data - o->image) ||
+		    data->d_size != sec->size)
+			return;		/* libdw reads other bytes */
+		*mine = *sec;
+		mine->data = (const unsigned char *)data->d_buf;
+	}
+	if (!libdw_sections_plain(o) || !w->files_secs[0].data)
+		return;
+	dwarf_files_init_sections(&w->files, &w->files_secs[0],
+				  w->files_secs[1].data ? &w->files_secs[1] : NULL,
+				  w->files_secs[2].data ? &w->files_secs[2] : NULL);
+}
+
 /* ET_REL: libdwfl relocates .debug_* in place: on a private copy. */
 static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
@@ -350,7 +392,17 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		return false;
 	}
 	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
-		w->copy = xmalloc(o->size);
+		/*
+		 * A mapping of the file: of amdgpu.ko's 356 MB libdwfl writes
+		 * .debug_info's 94 and a few pages of the relocation
+		 * sections; .debug_str and the relocations are only read.
+		 */
+		w->copy = object_map_image(o);
+		w->copy_mapped = w->copy != NULL;
+		if (!w->copy) {
+			w->copy = xmalloc(o->size);
+			object_read_image(o, w->copy);
+		}
 		w->copy_own = true;
 	} else {
 		/* All of it at once: only the pages written are ever
@@ -360,8 +412,8 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 			scratch->buf = xmalloc(scratch->cap);
 		}
 		w->copy = scratch->buf;
+		object_read_image(o, w->copy);
 	}
-	object_read_image(o, w->copy);
 	dwarf_rel_prepare(o, (unsigned char *)w->copy);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
@@ -377,6 +429,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	w->eager = true;
 	/* The DIEs found by the scan, read by libdw (addresses not flat). */
 	scan_sections(w, (const unsigned char *)w->copy);
+	rel_files_init(w);
 	return true;
 }
 
@@ -462,12 +515,15 @@ static void dwarf_rel_close(struct dwarf_walk *w)
 	}
 	w->dwfl = NULL;
 	w->mod = NULL;
-	if (w->copy_own)
+	if (w->copy_mapped)
+		object_unmap_image(w->o, w->copy);
+	else if (w->copy_own)
 		free(w->copy);
 	w->copy = NULL;
-	w->copy_own = false;
+	w->copy_own = w->copy_mapped = false;
 	w->info_data = NULL;		/* the scan's sections were the copy's */
 	w->scan.abbrev = NULL;
+	dwarf_files_free(&w->files);	/* and the file-name reader's */
 }
 
 void dwarf_plan_run(struct dwarf_plan *p, size_t task,

@@ -677,6 +677,33 @@ void object_read_image(const struct object *o, void *buf)
 		memcpy(buf, o->image, o->size);
 }
 
+void *object_map_image(const struct object *o)
+{
+	uint64_t off;
+	void *map;
+	int fd;
+
+	if (!o->map)
+		return NULL;
+	off = (uint64_t)(o->image - (const unsigned char *)o->map);
+	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	/* From 0, as object_open() maps: an archive member's offset is
+	 * not page-aligned. */
+	map = mmap(NULL, o->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	close(fd);
+	return map == MAP_FAILED ? NULL : (char *)map + off;
+}
+
+void object_unmap_image(const struct object *o, void *image)
+{
+	uint64_t off = (uint64_t)(o->image - (const unsigned char *)o->map);
+
+	if (image)
+		munmap((char *)image - off, o->map_len);
+}
+
 void object_free(struct object *o)
 {
 	object_close_image(o);

@@ -270,6 +270,14 @@ void object_free(struct object *o);
  * first), or copied from the image when the file cannot be read.
  */
 void object_read_image(const struct object *o, void *buf);
+/*
+ * The same bytes as a mapping of their own, private and writable: pages
+ * read come from the page cache as they are, only pages written are
+ * copied, none is cleared first.  NULL when o is not a file's mapping or
+ * the mapping fails; object_unmap_image() gives it back.
+ */
+void *object_map_image(const struct object *o);
+void object_unmap_image(const struct object *o, void *image);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */
