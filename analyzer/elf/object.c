@@ -656,9 +656,15 @@ void object_close_image(struct object *o)
 	}
 }
 
+/* Where the object starts in the file mapped (an archive member: past 0). */
+static uint64_t image_offset(const struct object *o)
+{
+	return o->map ? (uint64_t)(o->image - (const unsigned char *)o->map) : 0;
+}
+
 void object_read_image(const struct object *o, void *buf)
 {
-	uint64_t off = o->map ? (uint64_t)(o->image - (const unsigned char *)o->map) : 0;
+	uint64_t off = image_offset(o);
 	size_t done = 0;
 	int fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
 
@@ -685,7 +691,7 @@ void *object_map_image(const struct object *o)
 
 	if (!o->map)
 		return NULL;
-	off = (uint64_t)(o->image - (const unsigned char *)o->map);
+	off = image_offset(o);
 	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
@@ -698,10 +704,8 @@ void *object_map_image(const struct object *o)
 
 void object_unmap_image(const struct object *o, void *image)
 {
-	uint64_t off = (uint64_t)(o->image - (const unsigned char *)o->map);
-
 	if (image)
-		munmap((char *)image - off, o->map_len);
+		munmap((char *)image - image_offset(o), o->map_len);
 }
 
 void object_free(struct object *o)
