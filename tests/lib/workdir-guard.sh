@@ -10,8 +10,9 @@
 #     without the marker file asminline_add_test writes (a variable copied
 #     from `ctest -V` into a shell);
 #   - the Python test scripts that delete files (check.py, sites.py,
-#     plugin/workflow.py, scripts/runtime-report.py, kernel/scratch.py's
-#     workdir()), both ways, with tools that fail at once;
+#     dwarf/mapped.py, plugin/workflow.py, scripts/runtime-report.py,
+#     kernel/scratch.py's workdir()), both ways, with tools that fail at
+#     once;
 # and keep/ is byte for byte what it was after each.  Then the other side:
 # a directory holding the marker, named by ASMINLINE_TEST_WORKDIR, is
 # emptied by both helpers but for the marker.
@@ -23,10 +24,11 @@ clean_workdir
 need python3 find sha256sum
 
 WORK=$PWD
-mkdir -p tmp keep/sub keep/src keep/obj keep/v1 keep/good keep/cut
+mkdir -p tmp keep/sub keep/src keep/obj keep/v1 keep/good keep/cut keep/large keep/ar
 export TMPDIR=$WORK/tmp	# the temporary directories made by hand go here
 for f in a.txt sub/b.txt .hidden src/x.c obj/x.o v1/check.h good/boots \
 	cut/boots apply.jsonl report.jsonl base.txt r.jsonl b.txt.tmp.1 \
+	large/one.o ar/lib.a obj/pad.o \
 	"$TEST-6.1"; do
 	echo "$f" >"keep/$f"
 done
@@ -64,6 +66,7 @@ assert not os.path.samefile(w, sys.argv[2]), w
 	t=$SRCDIR/tests
 	for cmd in "$t/analyzer/check/check.py /bin/false /nonexistent/asminline.so /bin/false $SRCDIR" \
 		"$t/analyzer/report/sites.py /bin/false /nonexistent/asminline.so /bin/false $SRCDIR" \
+		"$t/analyzer/dwarf/mapped.py /bin/false /bin/false $SRCDIR /nonexistent/asminline.so" \
 		"$t/plugin/workflow.py /nonexistent/asminline.so /bin/false" \
 		"$t/scripts/runtime-report.py $SRCDIR"; do
 		# shellcheck disable=SC2086 # one command line per word list
@@ -105,4 +108,4 @@ done
 # ctest's own directory for this test carries the marker.
 [ -z "${ASMINLINE_TEST_WORKDIR:-}" ] || [ "$(cat "$ASMINLINE_TEST_WORKDIR/.asminline-test-workdir")" = "$TEST" ] ||
 	fail "no marker naming $TEST in $ASMINLINE_TEST_WORKDIR"
-pass "keep/ untouched by 2 helpers and 5 scripts, by hand and without the marker"
+pass "keep/ untouched by 2 helpers and 6 scripts, by hand and without the marker"
