@@ -62,7 +62,7 @@ static void from_records(struct check_report *c)
 }
 
 static void add_copy(struct check_report *c, const struct copy_group *g,
-		     const char *decl_file, uint32_t decl_line)
+		     bool dwarf, const char *decl_file, uint32_t decl_line)
 {
 	bool created;
 	struct check_finding *f = check_finding_of(c, CHECK_COPY,
@@ -70,6 +70,10 @@ static void add_copy(struct check_report *c, const struct copy_group *g,
 
 	f->found = true;
 	/* DWARF and symbols may both see one function's copies */
+	if (dwarf)
+		f->copy_from = CHECK_COPY_FROM_DWARF;
+	else if (f->copy_from != CHECK_COPY_FROM_DWARF)
+		f->copy_from = CHECK_COPY_FROM_SYMBOLS;
 	if (g->ncopies > f->units) {
 		f->units = g->ncopies;
 		f->bytes = g->bytes;
@@ -90,14 +94,14 @@ static void from_copies(struct check_report *c)
 	for (size_t i = 0; i < rep->copies.ndwarf; i++) {
 		const struct copy_group *g = &rep->copies.dwarf_groups[i];
 
-		add_copy(c, g, g->decl_file, g->decl_line);
+		add_copy(c, g, true, g->decl_file, g->decl_line);
 	}
 	for (size_t i = 0; i < rep->copies.ndups; i++) {
 		struct copy_group *g = &rep->copies.dups[i];
 		struct func_ref *ref = &g->copies[0].ref;
 
 		analysis_locate(ref);
-		add_copy(c, g, ref->func ? ref->func->decl_file : NULL,
+		add_copy(c, g, false, ref->func ? ref->func->decl_file : NULL,
 			 ref->func ? ref->func->decl_line : 0);
 	}
 }

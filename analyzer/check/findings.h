@@ -39,6 +39,18 @@ enum check_judged {
 	CHECK_JUDGED_RULE_OTHER,	/* "other" by the rule, ditto */
 };
 
+/*
+ * What saw a copy finding: DWARF (a function declared inline, out of
+ * line) or only the symbols (a local name defined in several units).  A
+ * fixed finding read from the baseline does not say: its line keeps no
+ * more than the function and its file (docs/reference/ci.md).
+ */
+enum check_copy_from {
+	CHECK_COPY_FROM_UNKNOWN,
+	CHECK_COPY_FROM_DWARF,
+	CHECK_COPY_FROM_SYMBOLS,
+};
+
 /* What the baseline said of a finding. */
 enum check_base {
 	CHECK_BASE_NONE,
@@ -63,6 +75,7 @@ struct check_finding {
 	const char *limit_name;
 	uint64_t units;			/* units (or copies) holding it */
 	uint64_t bytes;			/* copy: bytes of its copies */
+	enum check_copy_from copy_from;	/* copy: DWARF wins over symbols */
 	bool found;			/* found now (edges: blocked-by-asm) */
 	bool verified;			/* edge: blocked-by-asm as the build asked */
 	bool by_rule;			/* edge: judged by the rule in a unit

@@ -33,6 +33,38 @@ static void where(char *buf, size_t len, const struct check_finding *f)
 		snprintf(buf, len, "%s", f->file && *f->file ? f->file : "asmscan");
 }
 
+/*
+ * A copy finding says what saw it: DWARF a function declared inline, the
+ * symbols only a local name defined in several units (check.c).  A fixed
+ * one read from the baseline is not known to be either.
+ */
+static void copy_message(char *buf, size_t len, const struct check_finding *f)
+{
+	switch (f->copy_from) {
+	case CHECK_COPY_FROM_DWARF:
+		if (!f->found)
+			snprintf(buf, len, "inline function %s out of line", f->function);
+		else
+			snprintf(buf, len,
+				 "inline function %s has %" PRIu64 " out-of-line cop%s (%" PRIu64 " bytes)",
+				 f->function, f->units, f->units == 1 ? "y" : "ies",
+				 f->bytes);
+		break;
+	case CHECK_COPY_FROM_SYMBOLS:
+		if (!f->found)
+			snprintf(buf, len, "local function %s defined more than once",
+				 f->function);
+		else
+			snprintf(buf, len,
+				 "local function %s is defined %" PRIu64 " times (%" PRIu64 " bytes)",
+				 f->function, f->units, f->bytes);
+		break;
+	case CHECK_COPY_FROM_UNKNOWN:
+		snprintf(buf, len, "copies of function %s", f->function);
+		break;
+	}
+}
+
 /* The message, without place, state or fingerprint. */
 static void message(char *buf, size_t len, const struct check_finding *f)
 {
@@ -54,13 +86,7 @@ static void message(char *buf, size_t len, const struct check_finding *f)
 		break;
 	case CHECK_COPY:
 	case CHECK_KINDS:
-		if (!f->found)
-			snprintf(buf, len, "inline function %s out of line", f->function);
-		else
-			snprintf(buf, len,
-				 "inline function %s has %" PRIu64 " out-of-line cop%s (%" PRIu64 " bytes)",
-				 f->function, f->units, f->units == 1 ? "y" : "ies",
-				 f->bytes);
+		copy_message(buf, len, f);
 		break;
 	}
 }
@@ -253,6 +279,10 @@ static void check_json(struct json *j, const struct check_report *c)
 			json_kv_int(j, "limit_value", f->limit_value);
 			json_kv_int(j, "overcount", f->overcount);
 		}
+		if (f->kind == CHECK_COPY && f->copy_from != CHECK_COPY_FROM_UNKNOWN)
+			json_kv_string(j, "copies_from",
+				       f->copy_from == CHECK_COPY_FROM_DWARF ? "dwarf"
+									  : "symbols");
 		if (f->kind == CHECK_COPY)
 			json_kv_uint(j, "bytes", f->bytes);
 		json_kv_uint(j, f->kind == CHECK_COPY ? "copies" : "units", f->units);
@@ -262,14 +292,25 @@ static void check_json(struct json *j, const struct check_report *c)
 	json_object_end(j);
 }
 
+/* A copy only the symbols saw is ASM002, as in the summary's log. */
+enum { CHECK_RULE_DUPLICATE = CHECK_KINDS, CHECK_RULES };
+
 /* No defaultConfiguration: a result's level depends on its state. */
-static const struct render_sarif_rule check_rules[CHECK_KINDS] = {
+static const struct render_sarif_rule check_rules[CHECK_RULES] = {
 	[CHECK_ASM] = { "ASM006", "OvercountedAsmStatement",
 		"GCC's inliner charges this asm statement (one per template line) at least the plugin's threshold more than the instructions it emits; asm_inline would charge 1 (asminline plugin records).", NULL },
 	[CHECK_EDGE] = { "ASM007", "CallBlockedByAsm",
 		"GCC refused to inline this call for size, and would not have with the callee's over-counted asm charged what it emits (asminline plugin edge records).", NULL },
 	[CHECK_COPY] = RENDER_SARIF_RULE_ASM001(NULL),
+	[CHECK_RULE_DUPLICATE] = RENDER_SARIF_RULE_ASM002(NULL),
 };
+
+static unsigned rule_of(const struct check_finding *f)
+{
+	if (f->kind == CHECK_COPY && f->copy_from == CHECK_COPY_FROM_SYMBOLS)
+		return CHECK_RULE_DUPLICATE;
+	return f->kind;
+}
 
 static void sarif_result(struct json *j, const struct check_finding *f)
 {
@@ -278,8 +319,8 @@ static void sarif_result(struct json *j, const struct check_finding *f)
 	message(msg, sizeof(msg), f);
 	snprintf(fp, sizeof(fp), "%016" PRIx64, f->fp);
 	json_object_begin(j);
-	json_kv_string(j, "ruleId", check_rules[f->kind].id);
-	json_kv_uint(j, "ruleIndex", f->kind);
+	json_kv_string(j, "ruleId", check_rules[rule_of(f)].id);
+	json_kv_uint(j, "ruleIndex", rule_of(f));
 	/* Unverified: neither side's verdict can be trusted against the other. */
 	json_kv_string(j, "kind", f->state == CHECK_FIXED ? "pass"
 				  : f->state == CHECK_UNVERIFIED ||
@@ -323,7 +364,7 @@ static void check_sarif(FILE *out, const struct check_report *c)
 	struct json j;
 
 	render_sarif_begin(&j, out, c->rep->opts->pretty, check_rules,
-			   CHECK_KINDS);
+			   CHECK_RULES);
 	for (size_t i = 0; i < c->n; i++)
 		if (check_listed(&c->v[i]))
 			sarif_result(&j, &c->v[i]);

@@ -28,9 +28,7 @@ enum rule {
 
 static const struct render_sarif_rule rules[RULE_COUNT] = {
 	[RULE_INLINE_COPY] = RENDER_SARIF_RULE_ASM001("warning"),
-	[RULE_DUPLICATE] = { "ASM002", "DuplicateLocalFunction",
-		"A local function name is defined more than once (symbols): typically a static inline function of a header emitted out of line in several units.",
-		"note" },
+	[RULE_DUPLICATE] = RENDER_SARIF_RULE_ASM002("note"),
 	[RULE_TINY_CALL] = { "ASM003", "CallToTinyFunction",
 		"Direct calls reach a function whose body is a few instructions: inlining it would cost less than the call.",
 		"note" },

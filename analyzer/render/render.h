@@ -60,6 +60,10 @@ struct render_sarif_rule {
 #define RENDER_SARIF_RULE_ASM001(level) { "ASM001", "OutOfLineInlineCopy", \
 	"A function declared inline exists out of line (DWARF: a concrete instance of an abstract subprogram with DW_AT_inline).", \
 	level }
+/* ASM002, the same: a name the symbols show, DWARF no inline mark. */
+#define RENDER_SARIF_RULE_ASM002(level) { "ASM002", "DuplicateLocalFunction", \
+	"A local function name is defined more than once (symbols): typically a static inline function of a header emitted out of line in several units.", \
+	level }
 void render_sarif_begin(struct json *j, FILE *out, bool pretty,
 			const struct render_sarif_rule *rules, size_t nrules);
 /* A notification of the caller's besides the reported problems. */

@@ -16,7 +16,12 @@
 #     new asm new, removed or converted asm fixed, a header macro's asm
 #     in a new function context (text, JSON, SARIF "informational");
 #   - SARIF checked structurally, JSON against the text; --copies = the
-#     local functions nm finds defined in several objects;
+#     local functions nm finds defined in several objects; on
+#     src/copies-{a,b}.c each copy finding says what was seen: an inline
+#     function's copies (the sources' "expect: dwarf-copies=N") or a local
+#     function defined N times (nm; helper, static noinline, never called
+#     an inline function), in text, JSON and SARIF (ASM001/ASM002); a
+#     baseline of copy lines as written before compares unchanged;
 #   - embed=0 objects: the same findings from --report; no records and no
 #     report: exit 2;
 #   - edges judged by the plugin's rule because the unit's inliner re-run
@@ -47,6 +52,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 import testlib  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "oracles"))
+import expect  # noqa: E402
 from testlib import fail, run  # noqa: E402
 
 TEST = testlib.name("analyzer-check")
@@ -224,6 +232,100 @@ def against_cases(line, dec):
     run([ASMSCAN, "check", "--against", "v1", "--baseline", "base.txt", "v2"], 2)
     run([ASMSCAN, "check", "--against", "v1", "--write-baseline", "v2"], 2)
     return "--against: shifts none, a new asm new, a macro's new use context"
+
+
+def copies_cases(srcdir):
+    """--copies on src/copies-{a,b}.c: what each finding says is what was
+    seen.  Oracles: the sources' "expect: dwarf-copies=N" (declared inline,
+    N copies in DWARF), nm (local names defined in both objects) and the
+    sources' text (helper is static noinline, not declared inline)."""
+    src = os.path.join(srcdir, "tests", "analyzer", "src")
+    os.makedirs("cp/old", exist_ok=True)
+    os.makedirs("cp/new", exist_ok=True)
+    objs = []
+    for u in ("a", "b"):
+        o = f"cp/old/copies-{u}.o"
+        run([CC, "-O2", "-g", "-c", f"-fplugin={PLUGIN}", "-fplugin-arg-asminline-diag=none",
+             os.path.join(src, f"copies-{u}.c"), "-o", o], 0)
+        objs.append(o)
+    shutil.copy(objs[0], "cp/new/copies-a.o")
+    inline = {}
+    for f in ("copies.h", "copies-a.c"):
+        for func, keys in expect.expectations(os.path.join(src, f)):
+            for kv in keys:
+                if kv.startswith("dwarf-copies=") and int(kv.split("=")[1]):
+                    inline[func] = int(kv.split("=")[1])
+    defs = {}
+    for o in objs:
+        for l in run(["nm", "--defined-only", o], 0).stdout.splitlines():
+            addr, t, name = l.split()
+            if t == "t":
+                defs[name] = defs.get(name, 0) + 1
+    local = {n: c for n, c in defs.items() if c > 1 and n not in inline}
+    for u in ("a", "b"):
+        with open(os.path.join(src, f"copies-{u}.c")) as fh:
+            d = [l for l in fh if re.match(r"static\b.*\bhelper\(", l)]
+        if len(d) != 1 or re.search(r"\binline\b", d[0]):
+            fail(f"premise: copies-{u}.c defines helper once, not inline: {d}")
+    if local.get("helper") != 2 or inline.get("hdr_twice") != 2:
+        fail(f"premise: helper twice in nm {local}, hdr_twice 2 DWARF copies {inline}")
+
+    def cop(n):
+        return "copy" if n == 1 else "copies"
+    want = {(fnv(n.encode()), f"inline function {n} has {c} out-of-line {cop(c)}")
+            for n, c in inline.items()}
+    want |= {(fnv(n.encode()), f"local function {n} is defined {c} times")
+             for n, c in local.items()}
+    p = run([ASMSCAN, "check", "--copies", "--baseline", "cp/none.txt", *objs], 1)
+    got = set()
+    for l in p.stdout.splitlines()[:-1]:
+        m = re.fullmatch(r"\S+:\d+: warning: (.*) \(\d+ bytes\) \[([0-9a-f]{16})\]", l)
+        if not m:
+            fail(f"--copies: a line {l!r}")
+        got.add((m.group(2), m.group(1)))
+    if got != want or "inline function helper" in p.stdout:
+        fail(f"--copies text: {sorted(got)}, wanted {sorted(want)}")
+    doc = json.loads(run([ASMSCAN, "check", "--copies", "-f", "json", "--baseline",
+                          "cp/none.txt", *objs], 1).stdout)["check"]
+    got = {f["function"]: (f.get("copies_from"), f["copies"]) for f in doc["findings"]}
+    wantj = {n: ("dwarf", c) for n, c in inline.items()}
+    wantj.update({n: ("symbols", c) for n, c in local.items()})
+    if got != wantj:
+        fail(f"--copies JSON: {got}, wanted {wantj}")
+    run([ASMSCAN, "check", "--copies", "-f", "sarif", "-o", "cp/c.sarif", "--baseline",
+         "cp/none.txt", *objs], 1)
+    states = sarif_check("cp/c.sarif", {"new": len(wantj)})
+    got = {r["locations"][0]["logicalLocations"][0]["name"]: r["ruleId"]
+           for r in states["new"]}
+    wants = {n: "ASM001" if w[0] == "dwarf" else "ASM002" for n, w in wantj.items()}
+    if got != wants:
+        fail(f"--copies SARIF rules: {got}, wanted {wants}")
+
+    # the baseline as asmscan always wrote it: four fields, the file any
+    run([ASMSCAN, "check", "--copies", "--baseline", "cp/base.txt", "--write-baseline",
+         *objs], 0)
+    rows = read_baseline("cp/base.txt")
+    if {k: len(r) for k, r in rows.items()} != {("copy", fnv(n.encode())): 4 for n in wantj}:
+        fail(f"--copies baseline: {rows}")
+    with open("cp/old.txt", "w") as fh:
+        fh.write("# asmscan-baseline 1\n" + "".join(
+            f"copy\t{fnv(n.encode())}\t{n}\tx.c\n" for n in sorted(wantj)))
+    p = run([ASMSCAN, "check", "--copies", "--baseline", "cp/old.txt", *objs], 0)
+    if p.stdout != f"asmscan check: 0 new, 0 fixed, {len(wantj)} unchanged; " \
+            f"baseline cp/old.txt ({len(wantj)} findings)\n":
+        fail(f"--copies against a baseline of copy lines: {p.stdout!r}")
+    # fixed: from a baseline, unknown which; from OLD, what OLD saw
+    fp = fnv(b"helper")
+    p = run([ASMSCAN, "check", "--copies", "--baseline", "cp/old.txt", objs[0]], 0)
+    fixed = [l for l in p.stdout.splitlines() if ": note: fixed: " in l]
+    if fixed != [f"x.c: note: fixed: copies of function helper [{fp}]"]:
+        fail(f"--copies, helper gone, baseline: {fixed}")
+    p = run([ASMSCAN, "check", "--copies", "--against", "cp/old", "cp/new"], 0)
+    fixed = [l for l in p.stdout.splitlines() if ": note: fixed: " in l]
+    if len(fixed) != 1 or not fixed[0].endswith(
+            f": note: fixed: local function helper defined more than once [{fp}]"):
+        fail(f"--copies, helper gone, --against: {p.stdout!r}")
+    return f"--copies: {len(inline)} inline, {len(local)} local (helper) as seen"
 
 
 def corrupt_cases(objs):
@@ -530,6 +632,8 @@ def main():
                   for f in doc["findings"] if f["kind"] == "copy"}
     if not want_copies or got_copies != want_copies:
         fail(f"--copies: {got_copies}, nm says {want_copies}")
+    if any(f.get("copies_from") != "symbols" for f in doc["findings"] if f["kind"] == "copy"):
+        fail(f"--copies: not all from the symbols only (no DWARF copy here): {doc['findings']}")
 
     # 2. line shifts, an unrelated function, a renamed unit: nothing new
     shift = "/* shifted */\n" * 5
@@ -600,12 +704,13 @@ def main():
         fail(f"no records, no report: {p.stderr!r}")
 
     nagainst = against_cases(line, dec)
+    ncopies = copies_cases(srcdir)
     unverified = unverified_cases(objs5, rep1, objs1)
     ncorrupt = corrupt_cases(objs1)
     kills = kill_test()
     print(f"{TEST}: PASS: {len(want1)} findings = the report's; edits, shifts and "
           f"a rename: none new; a new asm at check-a.c:{line}; a conversion fixed; "
-          f"SARIF, JSON, --report; {nagainst}; {unverified}; {ncorrupt} corrupt "
+          f"SARIF, JSON, --report; {nagainst}; {ncopies}; {unverified}; {ncorrupt} corrupt "
           f"baselines refused; {kills}")
 
 
