@@ -27,8 +27,15 @@ the ratio of the whole build's.
 Prints a Markdown table: units, CPU seconds per variant, the ratio to no
 plugin with a 95 % interval (paired differences per unit), the minor page
 faults of each variant's compiles (wait4's ru_minflt: what a forked
-re-run adds; build/bench/fork-write-cost says what one costs on the
-machine), and the units with the largest added time.  --sample N replays
+re-run adds), and the units with the largest added time.  Before and
+after the compiles it runs build/bench/fork-write-cost (--fork-cost
+PATH; the build's by default, none if not built) and prints what a page
+first written after a fork and a fork of 100 MiB resident cost on this
+machine, and what the added faults cost at that price: the part of the
+added CPU another machine pays at its own price (docs/results/performance.md
+has the formula).  Instructions are not counted here (most virtual
+machines have no counter for perf): bench/plugin-overhead.sh counts them
+with callgrind, unit by unit.  --sample N replays
 N units drawn at random (seeded) instead of all; --list prints the
 commands and runs nothing.
 
@@ -150,6 +157,20 @@ def run_one(argv, cwd):
             err.decode(errors="replace"))
 
 
+def fork_cost(path):
+    """build/bench/fork-write-cost's medians on this machine: (microseconds
+    per page first written after a fork, milliseconds per 100 MiB resident
+    for a fork, its child's exit and the reaping), or None."""
+    if not path or not os.access(path, os.X_OK):
+        return None
+    r = subprocess.run([path], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    page = re.search(r"after a fork:\s*([\d.]+) us per page", r.stdout.decode())
+    fork = re.search(r"reaping:\s*([\d.]+) ms per 100 MiB", r.stdout.decode())
+    if r.returncode or not page or not fork:
+        return None
+    return float(page.group(1)), float(fork.group(1))
+
+
 def interval(diffs, total_base):
     """95 % interval of sum(diffs) / total_base, units independent."""
     n = len(diffs)
@@ -168,6 +189,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("-o", dest="out")
+    ap.add_argument("--fork-cost", default=os.path.join(
+        HERE, "..", "build", "bench", "fork-write-cost"), metavar="PATH")
     ap.add_argument("plugins", nargs="+", metavar="PLUGIN")
     args = ap.parse_args()
     if args.j < 1:
@@ -254,6 +277,7 @@ def main():
                       (k, len(units), time.monotonic() - t_start),
                       file=sys.stderr, flush=True)
 
+    cost0 = fork_cost(args.fork_cost)
     threads = [threading.Thread(target=worker) for _ in range(args.j)]
     load0 = os.getloadavg()[0]
     for t in threads:
@@ -262,6 +286,7 @@ def main():
         t.join()
     load1 = os.getloadavg()[0]
     elapsed = time.monotonic() - t_start
+    cost1 = fork_cost(args.fork_cost)
     if failed:
         for obj, v, rc, err in failed[:10]:
             print("build-replay: %s (%s) exited %d:\n%s" % (obj, v, rc, err),
@@ -300,6 +325,25 @@ def main():
             "±%.2f %%" % (100 * half) if v else "", faults[v],
             records.get(name, "") if v else ""))
     print()
+    costs = [c for c in (cost0, cost1) if c]
+    out["fork_write_cost"] = [{"us_per_page": c[0], "ms_per_100mib": c[1]}
+                              for c in costs]
+    if costs:
+        page = sum(c[0] for c in costs) / len(costs)
+        print("This machine (build/bench/fork-write-cost, before and after): "
+              "a page first written after a fork %s us, a fork with its exit "
+              "and reaping %s ms per 100 MiB resident."
+              % (" / ".join("%.3f" % c[0] for c in costs),
+                 " / ".join("%.2f" % c[1] for c in costs)))
+        for v in range(1, len(names)):
+            added = total[v] - total[0]
+            extra = faults[v] - faults[0]
+            price = extra * page / 1e6
+            print("%s: %+.1f s of CPU, %+d minor faults; at %.3f us each the "
+                  "faults cost %.2f s (%.2f %% of none's CPU)"
+                  % (names[v], added, extra, page, price,
+                     100 * price / total[0] if total[0] else 0.0))
+        print()
     for v in range(1, len(names)):
         top = sorted(range(len(units)),
                      key=lambda k: results[k][v][0] - results[k][0][0],
