@@ -401,11 +401,39 @@ void analysis_free(struct report *rep)
 	memset(rep, 0, sizeof(*rep));
 }
 
+/*
+ * The calls then the copies (which count the calls into them) on one
+ * thread, the tables' rows on another: neither writes what the other
+ * reads (the calls write rep->calls and their objects' strings, the
+ * copies rep->copies and each function's sym_copy, the rows
+ * rep->tables), and each sorts by what it holds, never by where malloc
+ * put it.  Which rows are copies is asked after both.
+ */
+static void report_task(void *ctx, size_t task, void *state)
+{
+	struct report *rep = ctx;
+
+	(void)state;
+	if (task == 0) {
+		calls_report_build(rep);
+		copies_report_build(rep);
+		return;
+	}
+	table_rows_build(rep);
+}
+
 void analysis_report(struct report *rep)
 {
-	calls_report_build(rep);
-	copies_report_build(rep);
-	table_rows_build(rep);
+	struct pool *pool = rep->opts->jobs > 1 ? pool_new(2, NULL, NULL) : NULL;
+
+	if (pool) {
+		pool_run(pool, 2, report_task, rep);
+		pool_free(pool);
+	} else {
+		report_task(rep, 0, NULL);
+		report_task(rep, 1, NULL);
+	}
+	table_rows_copies(rep);
 	if (rep->opts->want & ASMSCAN_WANT_SITES)
 		sites_report_build(rep);
 }
