@@ -23,7 +23,13 @@ int output_write(const char *path, void (*print)(FILE *out, void *arg),
 			return ASMSCAN_EXIT_ERROR;
 		}
 	}
+	/*
+	 * Locked once: every fputc() of the printers then takes the lock it
+	 * holds, not the atomic one it takes where threads have run.
+	 */
+	flockfile(out);
 	print(out, arg);
+	funlockfile(out);
 	if (fflush(out) != 0 || ferror(out) ||
 	    (out != stdout && fclose(out) != 0)) {
 		asmscan_error(path ? path : "stdout", "cannot write",

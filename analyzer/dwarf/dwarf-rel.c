@@ -73,28 +73,50 @@ static bool one_symtab(const struct object *o)
 }
 
 /*
+ * What each symbol gives an entry: applies[i] when libdwfl adds no
+ * address to it (defined in a section that is not SHF_ALLOC), and its
+ * value.  Looked up once per symbol, not once per entry: a module's
+ * entries name a few section symbols over and over, and following each
+ * to its section was most of the time spent here.
+ */
+struct rel_syms {
+	uint8_t *applies;
+	uint64_t *value;
+};
+
+static void rel_syms_init(const struct object *o, struct rel_syms *rs)
+{
+	rs->applies = xcalloc(o->nsyms, sizeof(*rs->applies));
+	rs->value = xcalloc(o->nsyms, sizeof(*rs->value));
+	for (size_t i = 1; i < o->nsyms; i++) {
+		const struct obj_sym *s = &o->syms[i];
+
+		/* libdwfl adds a section's address only for SHF_ALLOC ones */
+		rs->applies[i] = s->shndx != SHN_UNDEF &&
+				 s->shndx < SHN_LORESERVE && s->shndx < o->nsecs &&
+				 !(o->secs[s->shndx].flags & SHF_ALLOC);
+		rs->value[i] = s->value;
+	}
+}
+
+/*
  * Can entry r of a RELA section be applied here: its value is the
  * symbol's plus the addend, written in size bytes at r_offset of a target
  * of tsize bytes?
  */
-static bool entry_ours(const struct object *o, const Elf64_Rela *r,
-		       unsigned size, uint64_t tsize)
+static bool entry_ours(const struct object *o, const struct rel_syms *rs,
+		       const Elf64_Rela *r, unsigned size, uint64_t tsize)
 {
 	uint32_t symi = (uint32_t)ELF64_R_SYM(r->r_info);
-	const struct obj_sym *s;
 
-	if (!size || !symi || symi >= o->nsyms || r->r_offset > tsize ||
-	    tsize - r->r_offset < size)
-		return false;
-	s = &o->syms[symi];
-	/* libdwfl adds a section's address only for SHF_ALLOC ones */
-	return s->shndx != SHN_UNDEF && s->shndx < SHN_LORESERVE &&
-	       s->shndx < o->nsecs && !(o->secs[s->shndx].flags & SHF_ALLOC);
+	return size && symi && symi < o->nsyms && r->r_offset <= tsize &&
+	       tsize - r->r_offset >= size && rs->applies[symi];
 }
 
 /* Apply what can be of one RELA section; the rest moves to its front. */
-static void prepare_section(const struct object *o, unsigned char *copy,
-			    Elf64_Shdr *rsh, const Elf64_Shdr *tsh)
+static void prepare_section(const struct object *o, const struct rel_syms *rs,
+			    unsigned char *copy, Elf64_Shdr *rsh,
+			    const Elf64_Shdr *tsh)
 {
 	Elf64_Rela *v = (Elf64_Rela *)(copy + rsh->sh_offset);
 	unsigned char *t = copy + tsh->sh_offset;
@@ -116,8 +138,8 @@ static void prepare_section(const struct object *o, unsigned char *copy,
 		unsigned size = field_size(o->mach->e_machine,
 					   (uint32_t)ELF64_R_TYPE(r.r_info));
 
-		if (entry_ours(o, &r, size, tsh->sh_size)) {
-			uint64_t value = o->syms[ELF64_R_SYM(r.r_info)].value +
+		if (entry_ours(o, rs, &r, size, tsh->sh_size)) {
+			uint64_t value = rs->value[ELF64_R_SYM(r.r_info)] +
 					 (uint64_t)r.r_addend;
 
 			if (size == 8) {
@@ -139,6 +161,7 @@ void dwarf_rel_prepare(const struct object *o, unsigned char *copy)
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)copy;
 	Elf64_Shdr *sh;
 	uint32_t *relas;
+	struct rel_syms rs = { NULL, NULL };
 
 	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || o->type != ET_REL ||
 	    o->size < sizeof(*eh) || eh->e_shentsize != sizeof(Elf64_Shdr) ||
@@ -172,7 +195,11 @@ void dwarf_rel_prepare(const struct object *o, unsigned char *copy)
 		    over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) ||
 		    over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size))
 			continue;
-		prepare_section(o, copy, rsh, tsh);
+		if (!rs.applies)
+			rel_syms_init(o, &rs);
+		prepare_section(o, &rs, copy, rsh, tsh);
 	}
+	free(rs.applies);
+	free(rs.value);
 	free(relas);
 }
