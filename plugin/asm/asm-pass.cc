@@ -252,6 +252,7 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	struct asm_record rec;
 	location_t loc = gimple_location(stmt);
 	bool shaped = false;
+	uint64_t fp;
 	int rc;
 
 	memset(&rec, 0, sizeof(rec));
@@ -282,10 +283,10 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	rec.flagged = !rec.asm_inline &&
 		      rec.gcc_count >= rec.tpl_res.est_insns + opts->threshold;
-	rec.tpl_hash = fingerprint_template_hash(rec.tpl, rec.tpl_len);
-	rec.fingerprint = fingerprint_compute(
-		rec.function, rec.tpl, rec.tpl_len,
-		fingerprint_seen_add(&pl->seen, rec.tpl_hash));
+	fp = fingerprint_start(rec.function, rec.tpl, rec.tpl_len,
+			       &rec.tpl_hash);
+	rec.fingerprint = fingerprint_finish(
+		fp, fingerprint_seen_add(&pl->seen, rec.tpl_hash));
 	edges_note_asm(pl, &rec);
 
 	if (asm_pass_apply(pl, &rec)) {
