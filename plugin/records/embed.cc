@@ -49,7 +49,7 @@ static uint64_t embed_keep_scratch(struct embed_unit *e)
 }
 
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
-			struct json_buf *shape, bool shaped)
+			struct asm_shape *shape)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
 	uint64_t site;
@@ -67,15 +67,18 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 	e->overcount += rec->gcc_count - res->est_insns;
 
 	/* The site once per unit (42 expansions of a macro share it)... */
-	if (!shaped)
-		asm_record_render_shape(rec, shape);
-	json_buf_reset(&e->scratch);
-	asm_record_render_site_shaped(shape, &e->scratch);
-	site = embed_id(e->scratch.data, e->scratch.len);
-	if (!embed_ids_has(&e->sites, site)) {
-		embed_keep_scratch(e);
-		embed_ids_add(&e->sites, site);
+	if (!shape->site_kept) {
+		json_buf_reset(&e->scratch);
+		asm_record_render_site_shaped(&shape->text, &e->scratch);
+		site = embed_id(e->scratch.data, e->scratch.len);
+		if (!embed_ids_has(&e->sites, site)) {
+			embed_keep_scratch(e);
+			embed_ids_add(&e->sites, site);
+		}
+		shape->site_kept = true;
+		shape->site = site;
 	}
+	site = shape->site;
 	/* ... the statement every time. */
 	json_buf_reset(&e->scratch);
 	asm_record_render_stmt(rec, site, &e->scratch);
