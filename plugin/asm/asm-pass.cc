@@ -79,6 +79,7 @@ static void asm_pass_ensure_ctx(struct asminline_plugin *pl)
 	if (pl->tpl_ctx)
 		return;
 	pl->tpl_ctx = asmtpl_ctx_new(pl->arch);
+	pl->shapes = XCNEW(struct asm_shapes);
 	if (!pl->tpl_ctx)
 		fatal_error(input_location,
 			    "asminline: out of memory in the template model");
@@ -251,7 +252,8 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	const struct asminline_options *opts = &pl->opts;
 	struct asm_record rec;
 	location_t loc = gimple_location(stmt);
-	bool shaped = false;
+	struct asm_shape *shape = NULL;
+	uint64_t fp;
 	int rc;
 
 	memset(&rec, 0, sizeof(rec));
@@ -282,10 +284,10 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	rec.flagged = !rec.asm_inline &&
 		      rec.gcc_count >= rec.tpl_res.est_insns + opts->threshold;
-	rec.tpl_hash = fingerprint_template_hash(rec.tpl, rec.tpl_len);
-	rec.fingerprint = fingerprint_compute(
-		rec.function, rec.tpl, rec.tpl_len,
-		fingerprint_seen_add(&pl->seen, rec.tpl_hash));
+	fp = fingerprint_start(rec.function, rec.tpl, rec.tpl_len,
+			       &rec.tpl_hash);
+	rec.fingerprint = fingerprint_finish(
+		fp, fingerprint_seen_add(&pl->seen, rec.tpl_hash));
 	edges_note_asm(pl, &rec);
 
 	if (asm_pass_apply(pl, &rec)) {
@@ -296,20 +298,18 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 
 	pl->nstmts++;
 	pl->nflagged += rec.flagged;
-	/* The site's fields, rendered once for the record and the report. */
-	if (opts->embed) {
-		embed_unit_add_asm(pl->embed, &rec, &pl->shape, false);
-		shaped = rec.flagged;
-	}
+	/* The site's fields, rendered once per distinct site of the unit. */
+	if (opts->embed || pl->report.fd >= 0)
+		shape = asm_shapes_get(pl->shapes, &rec);
+	if (opts->embed)
+		embed_unit_add_asm(pl->embed, &rec, shape);
 	if (asm_pass_reported(pl, &rec))
 		asm_diag_collect(pl->sites, loc, &rec);
 	if (opts->verbose)
 		asm_pass_trace(&rec);
 	if (pl->report.fd >= 0) {
-		if (!shaped)
-			asm_record_render_shape(&rec, &pl->shape);
 		json_buf_reset(&pl->line);
-		asm_record_render_json_shaped(&rec, &pl->shape, &pl->line);
+		asm_record_render_json_shaped(&rec, &shape->text, &pl->line);
 		report_add(&pl->report, pl->line.data, pl->line.len);
 	}
 }
@@ -369,6 +369,9 @@ void asm_pass_finish(struct asminline_plugin *pl)
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);
 	json_buf_free(&pl->line);
-	json_buf_free(&pl->shape);
+	if (pl->shapes)
+		asm_shapes_free(pl->shapes);
+	free(pl->shapes);
+	pl->shapes = NULL;
 	embed_unit_free(pl->embed);
 }

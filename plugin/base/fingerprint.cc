@@ -5,72 +5,106 @@
  */
 #include "fingerprint.h"
 
+#define FNV_STEP(h, c) ((h) = ((h) ^ (unsigned char)(c)) * FINGERPRINT_FNV_PRIME)
+
+/* Four bytes a turn: the same hash, a third of the loop's instructions. */
 uint64_t fingerprint_fnv1a(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)p;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		h ^= s[i];
-		h *= FINGERPRINT_FNV_PRIME;
+	for (; i + 4 <= n; i += 4) {
+		FNV_STEP(h, s[i]);
+		FNV_STEP(h, s[i + 1]);
+		FNV_STEP(h, s[i + 2]);
+		FNV_STEP(h, s[i + 3]);
 	}
+	for (; i < n; i++)
+		FNV_STEP(h, s[i]);
 	return h;
 }
 
-static bool fingerprint_is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
-	       c == '\r';
-}
+/* 1 for space, \t, \n, \v, \f and \r. */
+static const unsigned char fingerprint_space[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0,	/* 0x00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x10 */
+	1,						/* 0x20, the rest 0 */
+};
 
 /*
- * Hash the normalised form of tpl without building it.  The FNV step is
- * spelled out: this runs over every template several times per statement
- * (the ordinal, the fingerprint, the edge passes' callee walks).
+ * Hash the normalised form of tpl without building it, into two hashes
+ * at once (h[0] and h[1], which start from different states): a run of
+ * whitespace between words is one ' ', leading and trailing whitespace
+ * none.  The FNV step is spelled out: this runs over every template of
+ * the unit (the ordinal and the fingerprint in one walk, the edge
+ * passes' checks).
  */
-static uint64_t fingerprint_normalised(uint64_t h, const char *tpl, size_t len)
+static void fingerprint_normalised2(uint64_t h[2], const char *tpl, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)tpl;
-	bool pending_space = false;
-	bool started = false;
+	uint64_t a = h[0], b = h[1];
+	size_t i = 0;
 
-	for (size_t i = 0; i < len; i++) {
-		if (fingerprint_is_space(s[i])) {
-			pending_space = started;
-			continue;
+	while (i < len && fingerprint_space[s[i]])
+		i++;
+	while (i < len) {
+		do {
+			FNV_STEP(a, s[i]);
+			FNV_STEP(b, s[i]);
+			i++;
+		} while (i < len && !fingerprint_space[s[i]]);
+		while (i < len && fingerprint_space[s[i]])
+			i++;
+		if (i < len) {
+			FNV_STEP(a, ' ');
+			FNV_STEP(b, ' ');
 		}
-		if (pending_space) {
-			h ^= (unsigned char)' ';
-			h *= FINGERPRINT_FNV_PRIME;
-		}
-		h ^= s[i];
-		h *= FINGERPRINT_FNV_PRIME;
-		pending_space = false;
-		started = true;
 	}
-	return h;
+	h[0] = a;
+	h[1] = b;
 }
 
 uint64_t fingerprint_template_hash(const char *tpl, size_t len)
 {
-	return fingerprint_normalised(FINGERPRINT_FNV_OFFSET, tpl, len);
+	uint64_t h[2] = { FINGERPRINT_FNV_OFFSET, FINGERPRINT_FNV_OFFSET };
+
+	fingerprint_normalised2(h, tpl, len);
+	return h[0];
 }
 
-uint64_t fingerprint_compute(const char *function, const char *tpl,
-			     size_t len, unsigned ordinal)
+uint64_t fingerprint_start(const char *function, const char *tpl, size_t len,
+			   uint64_t *tpl_hash)
+{
+	uint64_t h[2] = { FINGERPRINT_FNV_OFFSET, FINGERPRINT_FNV_OFFSET };
+
+	h[1] = fingerprint_fnv1a(h[1], function, strlen(function) + 1);
+	fingerprint_normalised2(h, tpl, len);
+	*tpl_hash = h[0];
+	return h[1];
+}
+
+uint64_t fingerprint_finish(uint64_t h, unsigned ordinal)
 {
 	char num[16];
 	size_t i = sizeof(num);
-	uint64_t h = FINGERPRINT_FNV_OFFSET;
 
 	/* The ordinal in decimal, as "%u" prints it. */
 	do {
 		num[--i] = (char)('0' + ordinal % 10);
 		ordinal /= 10;
 	} while (ordinal);
-	h = fingerprint_fnv1a(h, function, strlen(function) + 1);
-	h = fingerprint_normalised(h, tpl, len);
-	h = fingerprint_fnv1a(h, "", 1);
+	FNV_STEP(h, '\0');
 	return fingerprint_fnv1a(h, num + i, sizeof(num) - i);
+}
+
+uint64_t fingerprint_compute(const char *function, const char *tpl,
+			     size_t len, unsigned ordinal)
+{
+	uint64_t tpl_hash;
+
+	return fingerprint_finish(fingerprint_start(function, tpl, len,
+						    &tpl_hash),
+				  ordinal);
 }
 
 void fingerprint_hex(uint64_t id, char hex[FINGERPRINT_HEX_LEN + 1])

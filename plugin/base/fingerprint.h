@@ -29,6 +29,16 @@ uint64_t fingerprint_template_hash(const char *tpl, size_t len);
 uint64_t fingerprint_compute(const char *function, const char *tpl,
 			     size_t len, unsigned ordinal);
 
+/*
+ * The same in two steps, for a caller that needs the ordinal first: one
+ * walk of the template gives its hash (*tpl_hash, as
+ * fingerprint_template_hash) and the fingerprint's state up to the
+ * ordinal, which fingerprint_finish completes.
+ */
+uint64_t fingerprint_start(const char *function, const char *tpl, size_t len,
+			   uint64_t *tpl_hash);
+uint64_t fingerprint_finish(uint64_t h, unsigned ordinal);
+
 /* An id as the records spell it: 16 lowercase hex digits ("%016llx"). */
 void fingerprint_hex(uint64_t id, char hex[FINGERPRINT_HEX_LEN + 1]);
 

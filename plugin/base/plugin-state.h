@@ -24,6 +24,7 @@
 struct edges_state;
 struct embed_unit;
 struct asm_sites;
+struct asm_shapes;
 
 struct asminline_plugin {
 	const char *plugin_name;	/* -fplugin's base name, for callbacks */
@@ -36,7 +37,7 @@ struct asminline_plugin {
 	struct asmtpl_ctx *tpl_ctx;	/* NULL until the first function */
 	struct report report;		/* fd -1 without report=PATH */
 	struct json_buf line;		/* one record, reused */
-	struct json_buf shape;		/* a statement's site fields, reused */
+	struct asm_shapes *shapes;	/* site fields rendered (asm/asm-pass.cc) */
 	struct fingerprint_seen seen;	/* ordinals within the current function */
 	unsigned long nstmts;		/* statements visited in this TU */
 	unsigned long nflagged;

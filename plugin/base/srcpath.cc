@@ -239,18 +239,36 @@ static struct srcpath_entry *srcpath_get(struct srcpath *sp, const char *name)
 	return e;
 }
 
+/* The entry's strings for name: from the recent ones, or the table. */
+static const struct srcpath_recent *srcpath_find(struct srcpath *sp,
+						  const char *name)
+{
+	struct srcpath_recent *r =
+		&sp->recent[((uintptr_t)name >> 3) % ARRAY_SIZE(sp->recent)];
+	const struct srcpath_entry *e;
+
+	if (r->name == name && !strcmp(r->gcc, name))
+		return r;
+	e = srcpath_get(sp, name);
+	r->name = name;
+	r->gcc = e->gcc;
+	r->rel = e->rel;
+	r->abs = e->abs;
+	return r;
+}
+
 const char *srcpath_rel(struct srcpath *sp, const char *gcc_name)
 {
 	if (!gcc_name || !gcc_name[0])
 		return "";
-	return srcpath_get(sp, gcc_name)->rel;
+	return srcpath_find(sp, gcc_name)->rel;
 }
 
 const char *srcpath_abs(struct srcpath *sp, const char *gcc_name)
 {
 	if (!gcc_name || !gcc_name[0])
 		return "";
-	return srcpath_get(sp, gcc_name)->abs;
+	return srcpath_find(sp, gcc_name)->abs;
 }
 
 void srcpath_free(struct srcpath *sp)

@@ -35,6 +35,16 @@
 
 struct srcpath_entry;
 
+/*
+ * One of the last names asked for, by the caller's pointer (GCC's line
+ * maps hand out the same string for a file every time): a hit, checked
+ * with strcmp, is not hashed.
+ */
+struct srcpath_recent {
+	const char *name;		/* the caller's pointer; NULL: empty */
+	const char *gcc, *rel, *abs;	/* the entry's strings */
+};
+
 struct srcpath {
 	char *cwd;			/* cc1's directory, absolute */
 	char *root;			/* the source tree, absolute, cleaned; or NULL */
@@ -42,6 +52,7 @@ struct srcpath {
 	char *root_from;		/* how it was found, for people */
 	struct srcpath_entry *slots;	/* cache of GCC names, open addressing */
 	size_t nslots, n;
+	struct srcpath_recent recent[8];	/* slot by pointer bits */
 };
 
 /*

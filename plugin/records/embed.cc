@@ -49,7 +49,7 @@ static uint64_t embed_keep_scratch(struct embed_unit *e)
 }
 
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
-			struct json_buf *shape, bool shaped)
+			struct asm_shape *shape)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
 	uint64_t site;
@@ -67,15 +67,18 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 	e->overcount += rec->gcc_count - res->est_insns;
 
 	/* The site once per unit (42 expansions of a macro share it)... */
-	if (!shaped)
-		asm_record_render_shape(rec, shape);
-	json_buf_reset(&e->scratch);
-	asm_record_render_site_shaped(shape, &e->scratch);
-	site = embed_id(e->scratch.data, e->scratch.len);
-	if (!embed_ids_has(&e->sites, site)) {
-		embed_keep_scratch(e);
-		embed_ids_add(&e->sites, site);
+	if (!shape->site_kept) {
+		json_buf_reset(&e->scratch);
+		asm_record_render_site_shaped(&shape->text, &e->scratch);
+		site = embed_id(e->scratch.data, e->scratch.len);
+		if (!embed_ids_has(&e->sites, site)) {
+			embed_keep_scratch(e);
+			embed_ids_add(&e->sites, site);
+		}
+		shape->site_kept = true;
+		shape->site = site;
 	}
+	site = shape->site;
 	/* ... the statement every time. */
 	json_buf_reset(&e->scratch);
 	asm_record_render_stmt(rec, site, &e->scratch);
@@ -215,62 +218,94 @@ static void embed_render_unit(const struct embed_unit *e,
 	json_end_object(b);
 }
 
-/* A byte GAS reads as itself in a string: printable ASCII but '"', '\\'. */
-static inline bool embed_plain(unsigned char c)
+/*
+ * Every byte as a GAS string holds it: itself (printable ASCII but '"'
+ * and '\\'), '"' and '\\' after a backslash, any other byte as a
+ * three-digit octal escape ("\\%03o").  Made once per unit.
+ */
+struct embed_esc {
+	char text[4];
+	unsigned len;
+};
+
+static struct embed_esc embed_esc_table[256];
+
+static void embed_esc_init(void)
 {
-	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+	for (unsigned c = 0; c < 256; c++) {
+		struct embed_esc *e = &embed_esc_table[c];
+
+		if (c == '"' || c == '\\') {
+			e->text[0] = '\\';
+			e->text[1] = (char)c;
+			e->len = 2;
+		} else if (c >= 0x20 && c < 0x7f) {
+			e->text[0] = (char)c;
+			e->len = 1;
+		} else {
+			e->text[0] = '\\';
+			e->text[1] = (char)('0' + (c >> 6));
+			e->text[2] = (char)('0' + ((c >> 3) & 7));
+			e->text[3] = (char)('0' + (c & 7));
+			e->len = 4;
+		}
+	}
 }
+
+/* One byte: its entry's four bytes copied whole, p moved on by its length. */
+#define EMBED_ESC_ONE(p, c)                                       \
+	do {                                                      \
+		const struct embed_esc *e_ = &embed_esc_table[c]; \
+		memcpy(p, e_->text, 4);                           \
+		p += e_->len;                                     \
+	} while (0)
+
+/*
+ * Escape n bytes of s to p, which has room for 4 * n; returns the end.
+ * No branch on the byte (JSON holds a '"' every few bytes), four a turn.
+ */
+static char *embed_escape(char *p, const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		EMBED_ESC_ONE(p, s[i]);
+		EMBED_ESC_ONE(p, s[i + 1]);
+		EMBED_ESC_ONE(p, s[i + 2]);
+		EMBED_ESC_ONE(p, s[i + 3]);
+	}
+	for (; i < n; i++)
+		EMBED_ESC_ONE(p, s[i]);
+	return p;
+}
+
+/* Input bytes escaped per chunk; the buffer holds the worst case, 4 each. */
+#define EMBED_CHUNK 2048
 
 /*
  * One .ident directive holding EMBED_PREFIX and the JSON text, escaped
- * into a stack buffer and written a chunk at a time (one stdio call per
- * byte was most of embedding's cost); runs of bytes that need no escape
- * are copied whole.
+ * into a stack buffer a chunk at a time and written one fwrite per chunk.
  */
 static size_t embed_put_string(FILE *out, const char *json, size_t len)
 {
+	static const char head[] = "\t.ident\t\"" EMBED_PREFIX;
 	const unsigned char *s = (const unsigned char *)json;
-	char buf[1024];
-	size_t n = 0;
+	char buf[sizeof(head) + 4 * EMBED_CHUNK + 2];
+	char *p = buf + sizeof(head) - 1;
 
-	fputs("\t.ident\t\"" EMBED_PREFIX, out);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = s[i];
-		size_t run = i;
+	memcpy(buf, head, sizeof(head) - 1);
+	for (size_t i = 0; i < len; i += EMBED_CHUNK) {
+		size_t n = len - i < EMBED_CHUNK ? len - i : EMBED_CHUNK;
 
-		/* Bytes GAS takes as they are go by the run. */
-		while (run < len && embed_plain(s[run]))
-			run++;
-		if (run > i) {
-			if (n + (run - i) > sizeof(buf)) {
-				fwrite(buf, 1, n, out);
-				n = 0;
-			}
-			if (run - i > sizeof(buf)) {
-				fwrite(s + i, 1, run - i, out);
-			} else {
-				memcpy(buf + n, s + i, run - i);
-				n += run - i;
-			}
-			i = run - 1;
-			continue;
-		}
-		if (n + 4 > sizeof(buf)) {	/* an escape is at most 4 */
-			fwrite(buf, 1, n, out);
-			n = 0;
-		}
-		if (c == '"' || c == '\\') {
-			buf[n++] = '\\';
-			buf[n++] = (char)c;
-		} else {	/* "\\%03o" */
-			buf[n++] = '\\';
-			buf[n++] = (char)('0' + (c >> 6));
-			buf[n++] = (char)('0' + ((c >> 3) & 7));
-			buf[n++] = (char)('0' + (c & 7));
-		}
+		if (i)
+			p = buf;
+		p = embed_escape(p, s + i, n);
+		if (i + n < len)
+			fwrite(buf, 1, (size_t)(p - buf), out);
 	}
-	fwrite(buf, 1, n, out);
-	fputs("\"\n", out);
+	*p++ = '"';
+	*p++ = '\n';
+	fwrite(buf, 1, (size_t)(p - buf), out);
 	return sizeof(EMBED_PREFIX) - 1 + len + 1;
 }
 
@@ -279,6 +314,7 @@ size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
 {
 	size_t bytes = 0;
 
+	embed_esc_init();
 	for (size_t off = 0; off < e->strings.len;) {
 		size_t len = strlen(e->strings.data + off);
 

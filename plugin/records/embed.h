@@ -41,6 +41,7 @@
 #include "gcc-compat.h"
 #include "json-buf.h"
 #include "asm-record.h"
+#include "asm-shape.h"
 
 #define EMBED_VERSION 1
 #define EMBED_PREFIX "asminline/1 "	/* "asminline/" EMBED_VERSION " " */
@@ -85,12 +86,11 @@ struct embed_unit_meta {
 
 /*
  * Count the statement; keep its embedded record when it is flagged.  The
- * site's fields are those asm_record_render_shape() put into shape, or,
- * when shaped is false, what it puts there now (the report line then
- * copies them from there).
+ * site's fields are shape's (asm_shapes_get() of rec), whose site record
+ * is kept the first time and its id remembered there.
  */
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
-			struct json_buf *shape, bool shaped);
+			struct asm_shape *shape);
 
 struct edge_record;
 struct site_list;

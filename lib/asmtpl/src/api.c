@@ -68,17 +68,39 @@ static int run(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 	return err;
 }
 
-/* needle (lowercase) in tpl[0..len), letters in any case. */
-static bool has_word_ci(const char *tpl, size_t len, const char *needle)
+/* needle (lowercase) at s (n bytes left), letters in any case. */
+static bool word_at_ci(const char *s, size_t n, const char *needle)
 {
-	size_t n = strlen(needle);
+	size_t k = 0;
 
-	for (size_t i = 0; i + n <= len; i++) {
-		size_t k = 0;
+	while (needle[k] && k < n && (s[k] | 0x20) == needle[k])
+		k++;
+	return !needle[k];
+}
 
-		while (k < n && (tpl[i + k] | 0x20) == needle[k])
-			k++;
-		if (k == n)
+/*
+ * "macro", "purgem" or "code" in tpl[0..len), letters in any case: one
+ * walk, a word tried where its first letter is.
+ */
+static bool has_learn_word(const char *tpl, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		const char *w;
+
+		switch (tpl[i] | 0x20) {
+		case 'm':
+			w = "macro";
+			break;
+		case 'p':
+			w = "purgem";
+			break;
+		case 'c':
+			w = "code";
+			break;
+		default:
+			continue;
+		}
+		if (word_at_ci(tpl + i, len - i, w))
 			return true;
 	}
 	return false;
@@ -96,9 +118,7 @@ static bool has_word_ci(const char *tpl, size_t len, const char *needle)
 static bool learn_can_change(const struct asmtpl_ctx *ctx, const char *tpl,
 			     size_t len)
 {
-	return ctx->memo_off || ctx->macros.n ||
-	       has_word_ci(tpl, len, "macro") ||
-	       has_word_ci(tpl, len, "purgem") || has_word_ci(tpl, len, "code");
+	return ctx->memo_off || ctx->macros.n || has_learn_word(tpl, len);
 }
 
 int asmtpl_ctx_learn(struct asmtpl_ctx *ctx, const char *tpl, size_t len)

@@ -143,8 +143,25 @@ int asmtpl_macro_expand(const struct asmtpl_macro *mac, const char *args,
 			size_t alen, unsigned long counter, char **out,
 			size_t *outlen);
 
-/* Lowercase compare of a token with a NUL-terminated lowercase word. */
-bool asmtpl_word_eq(const char *s, size_t len, const char *word);
+/*
+ * Lowercase compare of a token with a NUL-terminated lowercase word.
+ * Inline: the directive tables ask it dozens of times per directive, and
+ * almost every answer is a first letter that differs.
+ */
+static inline bool asmtpl_word_eq(const char *s, size_t len, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (word[i] == '\0' || word[i] != c)
+			return false;
+	}
+	return word[len] == '\0';
+}
 /* Is d (n bytes) one of the NULL-terminated list's words? */
 bool asmtpl_word_in_list(const char *const *list, const char *d, size_t n);
 

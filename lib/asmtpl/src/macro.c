@@ -340,6 +340,16 @@ static int out_add(struct outbuf *o, const char *s, size_t n)
 	return ASMTPL_OK;
 }
 
+/* One byte: stored in place while there is room (most of an expansion). */
+static int out_char(struct outbuf *o, char c)
+{
+	if (o->n + 2 > o->cap)
+		return out_add(o, &c, 1);
+	o->p[o->n++] = c;
+	o->p[o->n] = '\0';
+	return ASMTPL_OK;
+}
+
 int asmtpl_macro_expand(const struct asmtpl_macro *mac, const char *args,
 			size_t alen, unsigned long counter, char **out,
 			size_t *outlen)
@@ -432,7 +442,7 @@ int asmtpl_macro_expand(const struct asmtpl_macro *mac, const char *args,
 				continue;
 			}
 		}
-		if (out_add(&o, &c, 1))
+		if (out_char(&o, c))
 			goto fail;
 	}
 	if (out_add(&o, "\n", 1))

@@ -175,17 +175,23 @@ static bool memo_answer_label_free(const struct asmtpl_result *res)
 	return true;
 }
 
-/* FNV-1a-64 over the text and the syntax. */
+#define MEMO_FNV(h, c) ((h) = ((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
+
+/* FNV-1a-64 over the text and the syntax; the text four bytes a turn. */
 static uint64_t memo_hash(const char *tpl, size_t len,
 			  enum asmtpl_syntax syntax, bool norm)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
+	size_t i = 0;
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)tpl[i];
-		h *= 0x100000001b3ULL;
+	for (; i + 4 <= len; i += 4) {
+		MEMO_FNV(h, tpl[i]);
+		MEMO_FNV(h, tpl[i + 1]);
+		MEMO_FNV(h, tpl[i + 2]);
+		MEMO_FNV(h, tpl[i + 3]);
 	}
+	for (; i < len; i++)
+		MEMO_FNV(h, tpl[i]);
 	h ^= (unsigned)syntax | (norm ? 2u : 0u);
 	return h * 0x100000001b3ULL;
 }

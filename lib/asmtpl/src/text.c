@@ -93,21 +93,6 @@ void asmtpl_diag_add(struct asmtpl_result *res, enum asmtpl_diag_code code,
 	res->ndiags++;
 }
 
-bool asmtpl_word_eq(const char *s, size_t len, const char *word)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		char c = s[i];
-
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if (word[i] == '\0' || word[i] != c)
-			return false;
-	}
-	return word[len] == '\0';
-}
-
 bool asmtpl_word_in_list(const char *const *list, const char *d, size_t n)
 {
 	for (; *list; list++)
