@@ -145,15 +145,9 @@ static bool same_machine(const struct asmscan_options *opts,
  * done on the main thread in input order, so the report and stderr are
  * those of one object after another, whatever the grouping and -j.
  * A group ends after GROUP_OBJECTS objects or GROUP_BYTES of files: its
- * images are mapped together.  An object larger than the reader's buffer
- * (DWARF_SCRATCH_MAX: amdgpu.ko's 356 MB, nouveau, i915, mlx5_core) is
- * not counted in those bytes and has no other such object in its group,
- * which holds up to GROUP_OBJECTS_BESIDE_BIG: its DWARF walk, one task of
- * half a second, goes first and the other CPUs read the objects beside it
- * meanwhile, where alone it left them idle.
+ * images are mapped together.
  */
 #define GROUP_OBJECTS 16
-#define GROUP_OBJECTS_BESIDE_BIG 128
 #define GROUP_BYTES (128u << 20)
 
 struct group {
@@ -213,65 +207,21 @@ static uint64_t input_bytes(const struct input_object *in)
 	return stat(in->path, &st) ? 0 : (uint64_t)st.st_size;
 }
 
-static bool input_big(uint64_t bytes)
-{
-	return bytes > DWARF_SCRATCH_MAX;
-}
-
 /* How many inputs from first make one group. */
 static size_t group_size(const struct input_list *inputs, size_t first)
 {
-	uint64_t bytes = input_bytes(&inputs->v[first]), more;
-	bool big = input_big(bytes);
+	uint64_t bytes = input_bytes(&inputs->v[first]);
 	size_t n = 1;
 
-	if (big)
-		bytes = 0;
-	while (first + n < inputs->n &&
-	       n < (big ? GROUP_OBJECTS_BESIDE_BIG : GROUP_OBJECTS)) {
-		more = input_bytes(&inputs->v[first + n]);
-		if (input_big(more)) {
-			if (big)
-				break;
-			big = true;
-			more = 0;
-		}
+	while (first + n < inputs->n && n < GROUP_OBJECTS) {
+		uint64_t more = input_bytes(&inputs->v[first + n]);
+
 		if (bytes + more > GROUP_BYTES)
 			break;
 		bytes += more;
 		n++;
 	}
 	return n;
-}
-
-/*
- * The pool's tasks of a group: every object's DWARF tasks first (the long
- * ones), a big object's before all (the longest), then the chunks.
- */
-static size_t group_tasks(struct group *g)
-{
-	size_t ntasks = 0, k;
-
-	for (k = 0; k < g->nb; k++)
-		ntasks += g->b[k].ndwarf + g->b[k].plan.nchunks;
-	g->task_obj = xcalloc(ntasks ? ntasks : 1, sizeof(*g->task_obj));
-	g->task_at = xcalloc(ntasks ? ntasks : 1, sizeof(*g->task_at));
-	ntasks = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (k = 0; k < g->nb; k++) {
-			if (input_big(g->b[k].o->size) != !pass)
-				continue;
-			for (size_t t = 0; t < g->b[k].ndwarf; t++, ntasks++) {
-				g->task_obj[ntasks] = k;
-				g->task_at[ntasks] = t;
-			}
-		}
-	for (k = 0; k < g->nb; k++)
-		for (size_t t = 0; t < g->b[k].plan.nchunks; t++, ntasks++) {
-			g->task_obj[ntasks] = k;
-			g->task_at[ntasks] = g->b[k].ndwarf + t;
-		}
-	return ntasks;
 }
 
 static void group_run(struct group *g, struct report *rep, struct pool *pool,
@@ -300,7 +250,22 @@ static void group_run(struct group *g, struct report *rep, struct pool *pool,
 				    "stripped: functions, calls into them and copies cannot be named");
 		batch_plan(opts, &g->b[g->nb++], o);
 	}
-	ntasks = group_tasks(g);
+	/* Every object's DWARF tasks first (the long ones), then the chunks. */
+	for (k = 0; k < g->nb; k++)
+		ntasks += g->b[k].ndwarf + g->b[k].plan.nchunks;
+	g->task_obj = xcalloc(ntasks ? ntasks : 1, sizeof(*g->task_obj));
+	g->task_at = xcalloc(ntasks ? ntasks : 1, sizeof(*g->task_at));
+	ntasks = 0;
+	for (k = 0; k < g->nb; k++)
+		for (size_t t = 0; t < g->b[k].ndwarf; t++, ntasks++) {
+			g->task_obj[ntasks] = k;
+			g->task_at[ntasks] = t;
+		}
+	for (k = 0; k < g->nb; k++)
+		for (size_t t = 0; t < g->b[k].plan.nchunks; t++, ntasks++) {
+			g->task_obj[ntasks] = k;
+			g->task_at[ntasks] = g->b[k].ndwarf + t;
+		}
 	if (ntasks)
 		pool_run(pool, ntasks, group_task, g);
 	free(g->task_obj);
@@ -401,39 +366,11 @@ void analysis_free(struct report *rep)
 	memset(rep, 0, sizeof(*rep));
 }
 
-/*
- * The calls then the copies (which count the calls into them) on one
- * thread, the tables' rows on another: neither writes what the other
- * reads (the calls write rep->calls and their objects' strings, the
- * copies rep->copies and each function's sym_copy, the rows
- * rep->tables), and each sorts by what it holds, never by where malloc
- * put it.  Which rows are copies is asked after both.
- */
-static void report_task(void *ctx, size_t task, void *state)
-{
-	struct report *rep = ctx;
-
-	(void)state;
-	if (task == 0) {
-		calls_report_build(rep);
-		copies_report_build(rep);
-		return;
-	}
-	table_rows_build(rep);
-}
-
 void analysis_report(struct report *rep)
 {
-	struct pool *pool = rep->opts->jobs > 1 ? pool_new(2, NULL, NULL) : NULL;
-
-	if (pool) {
-		pool_run(pool, 2, report_task, rep);
-		pool_free(pool);
-	} else {
-		report_task(rep, 0, NULL);
-		report_task(rep, 1, NULL);
-	}
-	table_rows_copies(rep);
+	calls_report_build(rep);
+	copies_report_build(rep);
+	table_rows_build(rep);
 	if (rep->opts->want & ASMSCAN_WANT_SITES)
 		sites_report_build(rep);
 }

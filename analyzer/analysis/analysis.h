@@ -28,8 +28,7 @@ void analysis_run(const struct asmscan_options *opts,
 		  const struct input_list *inputs, struct report *rep);
 /*
  * Put the results together; the renderers read only rep.  check's
- * findings are built from it by check/ (check.h).  With -j above 1 the
- * calls and copies are built on one thread, the tables' rows on another.
+ * findings are built from it by check/ (check.h).
  */
 void analysis_report(struct report *rep);
 void analysis_free(struct report *rep);
