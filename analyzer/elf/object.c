@@ -692,6 +692,10 @@ void *object_map_image(const struct object *o)
 	if (!o->map)
 		return NULL;
 	off = image_offset(o);
+	/* The ELF structures are read in place: an archive member is only
+	 * 2-aligned, and one that is not 8-aligned is copied instead. */
+	if (off % 8)
+		return NULL;
 	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;

@@ -11,7 +11,7 @@
 # 70 MB .pad assembled from .skip (large/: ET_REL, 70 MB before its
 # .debug_* and their .rela.debug_*); copies-b.o beside it; and an ar
 # archive of copies-b.o and the large one.o, whose member starts at an
-# offset no page starts at (ar/lib.a).  Then:
+# offset that is not 8-aligned (ar/lib.a).  Then:
 #   - every verb that reads DWARF (the summary in JSON and text, copies,
 #     calls --all, tables, sites, check --copies against a baseline of
 #     small/, patch) prints the same for large/ and ar/lib.a as for small/,
@@ -21,9 +21,12 @@
 #     decl_file:decl_line is a line of that file naming the function; with
 #     the plugin, the sites' lines known from the line tables;
 #   - diff small/ against large/ and against ar/lib.a: nothing changed;
-#   - with strace: asmscan maps the large object (and the archive up to its
-#     member's end) a second time, read-write and private, and unmaps both
-#     mappings whole; small/'s one.o only once (it goes to the buffer).
+#   - with strace: asmscan maps the large object a second time, read-write
+#     and private, and unmaps the mapping whole; small/'s one.o only once (it
+#     goes to the buffer), and ar/lib.a only once too: its member starts at
+#     an offset that is not 8-aligned (archive members are 2-aligned), and
+#     the ELF structures are read in place, so it is copied (UBSan caught a
+#     misaligned Elf64_Ehdr read when it was mapped).
 # Exit 0 pass, 1 fail, 77 skip.
 import glob
 import json
@@ -253,13 +256,13 @@ def check_mapped(asmscan):
     member = member_offset("ar/lib.a", "one.o") + large
     for inputs, cwd, length, want in ((OBJS, "small", small, 1),
                                       (OBJS, "large", large, 2),
-                                      (["lib.a"], "ar", member, 2)):
+                                      (["lib.a"], "ar", member, 1)):
         n, gone = mappings(asmscan, inputs, cwd, length)
         if n != want or gone != n:
             fail(f"{cwd}: {n} read-write mappings of {length} bytes "
                  f"({want} wanted), {gone} of them unmapped")
-    print(f"{TEST}: large/one.o and ar/lib.a up to its member's end mapped "
-          "twice and unmapped, small/one.o once", flush=True)
+    print(f"{TEST}: large/one.o mapped twice and unmapped; small/one.o, and "
+          "ar/lib.a (its member not 8-aligned: copied), once", flush=True)
 
 
 def build(asmscan, cc, srcdir, plugin):
@@ -300,8 +303,8 @@ def check_inputs():
         fail(f"large/one.o: .debug_info at {secs['.debug_info'][1]:#x}, "
              "not past 64 MB (did ld place .pad elsewhere?)")
     off = member_offset("ar/lib.a", "one.o")
-    if off % os.sysconf("SC_PAGE_SIZE") == 0:
-        fail(f"ar/lib.a: one.o at {off}, page-aligned")
+    if off % 8 == 0:
+        fail(f"ar/lib.a: one.o at {off}, 8-aligned: the copy path untested")
     print(f"{TEST}: large/one.o {size} bytes, .debug_info at "
           f"{secs['.debug_info'][1]:#x}; in ar/lib.a at offset {off}", flush=True)
 
