@@ -11,22 +11,26 @@
 # 70 MB .pad assembled from .skip (large/: ET_REL, 70 MB before its
 # .debug_* and their .rela.debug_*); copies-b.o beside it; and an ar
 # archive of copies-b.o and the large one.o, whose member starts at an
-# offset that is not 8-aligned (ar/lib.a).  Then:
+# offset that is not 8-aligned (ar/lib.a), and one without a symbol index
+# whose one.o starts at a non-zero 8-aligned offset (ar8/lib.a: copies-b.o
+# given a non-allocated .gap of 0-7 bytes to get there).  Then:
 #   - every verb that reads DWARF (the summary in JSON and text, copies,
 #     calls --all, tables, sites, check --copies against a baseline of
-#     small/, patch) prints the same for large/ and ar/lib.a as for small/,
+#     small/, patch) prints the same for large/, ar/lib.a and ar8/lib.a as
+#     for small/,
 #     the objects' names aside;
 #   - what only DWARF gives is there: every object read with DWARF, its
 #     units and functions; DWARF copies (hdr_twice, addr_taken); each
 #     decl_file:decl_line is a line of that file naming the function; with
 #     the plugin, the sites' lines known from the line tables;
-#   - diff small/ against large/ and against ar/lib.a: nothing changed;
+#   - diff small/ against large/, ar/lib.a and ar8/lib.a: nothing changed;
 #   - with strace: asmscan maps the large object a second time, read-write
 #     and private, and unmaps the mapping whole; small/'s one.o only once (it
 #     goes to the buffer), and ar/lib.a only once too: its member starts at
 #     an offset that is not 8-aligned (archive members are 2-aligned), and
 #     the ELF structures are read in place, so it is copied (UBSan caught a
-#     misaligned Elf64_Ehdr read when it was mapped).
+#     misaligned Elf64_Ehdr read when it was mapped); ar8/lib.a twice, its
+#     member mapped where it starts in the archive, and unmapped whole.
 # Exit 0 pass, 1 fail, 77 skip.
 import glob
 import json
@@ -45,6 +49,7 @@ TEST = testlib.name("analyzer-dwarf-mapped")
 SCRATCH_MAX = 64 << 20          # DWARF_SCRATCH_MAX
 PAD = 70 << 20
 OBJS = ["copies-b.o", "one.o"]  # the archive's order: one.o not first
+ARCHIVES = ("ar", "ar8")        # one.o not 8-aligned in ar/, 8-aligned in ar8/
 
 
 def sections(obj):
@@ -166,7 +171,7 @@ def compare(asmscan, runs):
     for label, args, is_json in runs:
         got = {}
         for where, inputs in (("small", OBJS), ("large", OBJS),
-                              ("ar", ["lib.a"])):
+                              *((a, ["lib.a"]) for a in ARCHIVES)):
             p = run([asmscan, *args, *inputs], cwd=where)
             if is_json:
                 got[where] = plain_names(json.loads(p.stdout))
@@ -174,7 +179,7 @@ def compare(asmscan, runs):
                 got[where] = re.sub(r"lib\.a\(([^)]*)\)", r"\1", p.stdout)
             if not p.stdout.strip():
                 fail(f"{label}: nothing printed for {where}")
-        for where in ("large", "ar"):
+        for where in ("large", *ARCHIVES):
             d = first_difference(got["small"], got[where])
             if d:
                 fail(f"{label}: {where} differs from small/: {d}")
@@ -210,8 +215,8 @@ def check_outputs(outs, plugin):
 
 
 def check_diff(asmscan):
-    """diff small/ against large/ and ar/lib.a: nothing changed."""
-    for new in ("large", "ar/lib.a"):
+    """diff small/ against large/ and the archives: nothing changed."""
+    for new in ("large", *(a + "/lib.a" for a in ARCHIVES)):
         doc = json.loads(run([asmscan, "diff", "-f", "json", "small", new]).stdout)
         dw = doc["summary"]["copies"]["dwarf"]
         if doc["functions"] or doc["callees"] or doc["copies"] or \
@@ -253,16 +258,20 @@ def check_mapped(asmscan):
     os.mkdir("trace")
     small = os.path.getsize("small/one.o")
     large = os.path.getsize("large/one.o")
+    # one.o is the archives' last member: they end where it ends.
     member = member_offset("ar/lib.a", "one.o") + large
+    member8 = member_offset("ar8/lib.a", "one.o") + large
     for inputs, cwd, length, want in ((OBJS, "small", small, 1),
                                       (OBJS, "large", large, 2),
-                                      (["lib.a"], "ar", member, 1)):
+                                      (["lib.a"], "ar", member, 1),
+                                      (["lib.a"], "ar8", member8, 2)):
         n, gone = mappings(asmscan, inputs, cwd, length)
         if n != want or gone != n:
             fail(f"{cwd}: {n} read-write mappings of {length} bytes "
                  f"({want} wanted), {gone} of them unmapped")
-    print(f"{TEST}: large/one.o mapped twice and unmapped; small/one.o, and "
-          "ar/lib.a (its member not 8-aligned: copied), once", flush=True)
+    print(f"{TEST}: large/one.o and ar8/lib.a (its member 8-aligned) mapped "
+          "twice and unmapped; small/one.o, and ar/lib.a (its member not "
+          "8-aligned: copied), once", flush=True)
 
 
 def build(asmscan, cc, srcdir, plugin):
@@ -271,7 +280,7 @@ def build(asmscan, cc, srcdir, plugin):
     flags = [cc, "-O2", "-g", "-c", f"-I{src}", "-Wno-attributes"]
     if plugin:
         flags += [f"-fplugin={plugin}", "-fplugin-arg-asminline-diag=none"]
-    for d in ("obj", "small", "large", "ar"):
+    for d in ("obj", "small", "large", *ARCHIVES):
         os.mkdir(d)
     for unit in ("sites-rank", "copies-a", "copies-b"):
         run(flags + [os.path.join(src, unit + ".c"), "-o", f"obj/{unit}.o"])
@@ -285,9 +294,34 @@ def build(asmscan, cc, srcdir, plugin):
     for d in ("small", "large"):
         shutil.copy("obj/copies-b.o", d)
     run(["ar", "rc", "ar/lib.a", "large/copies-b.o", "large/one.o"])
+    archive_aligned("obj/copies-b.o", "large/one.o", "ar8")
     if plugin:
         run([asmscan, "check", "--copies", "--write-baseline",
              "--baseline", "../base.txt", *OBJS], cwd="small")
+
+
+def archive_aligned(first, large, where):
+    """where/lib.a: first (as copies-b.o) and large, without a symbol index
+    (ar S), large's data at an 8-aligned offset: first is given a .gap
+    section of the 0-7 bytes that put it there (not allocated: no verb
+    reads it)."""
+    for gap in range(8):
+        member = f"{where}/copies-b.o"
+        with open(f"{where}/gap", "wb") as f:
+            f.write(b"g" * gap)
+        if gap:
+            run(["objcopy", "--add-section", f".gap={where}/gap", first, member])
+        else:
+            shutil.copy(first, member)
+        lib = f"{where}/lib.a"
+        if os.path.exists(lib):
+            os.remove(lib)
+        run(["ar", "rcS", lib, member, large])
+        if member_offset(lib, "one.o") % 8 == 0:
+            os.remove(member)
+            os.remove(f"{where}/gap")
+            return
+    fail(f"{where}/lib.a: no .gap of 0-7 bytes puts one.o at an 8-aligned offset")
 
 
 def check_inputs():
@@ -305,8 +339,13 @@ def check_inputs():
     off = member_offset("ar/lib.a", "one.o")
     if off % 8 == 0:
         fail(f"ar/lib.a: one.o at {off}, 8-aligned: the copy path untested")
+    off8 = member_offset("ar8/lib.a", "one.o")
+    if off8 % 8 or off8 < 4096:
+        fail(f"ar8/lib.a: one.o at {off8}: 8-aligned and past the first "
+             "page wanted (the mapping at a member's offset untested)")
     print(f"{TEST}: large/one.o {size} bytes, .debug_info at "
-          f"{secs['.debug_info'][1]:#x}; in ar/lib.a at offset {off}", flush=True)
+          f"{secs['.debug_info'][1]:#x}; in ar/lib.a at offset {off}, in "
+          f"ar8/lib.a at {off8}", flush=True)
 
 
 def main():
@@ -315,7 +354,7 @@ def main():
     asmscan, cc, srcdir = sys.argv[1:4]
     plugin = os.path.abspath(sys.argv[4]) if len(sys.argv) == 5 else None
     asmscan, srcdir = os.path.abspath(asmscan), os.path.abspath(srcdir)
-    for tool in ("readelf", "ld", "ar"):
+    for tool in ("readelf", "ld", "ar", "objcopy"):
         if not shutil.which(tool):
             skip(f"{tool} not found")
     testlib.enter(TEST)     # its own directory: never the one it was run in
@@ -325,11 +364,11 @@ def main():
     ndecl = check_outputs(outs, plugin)
     check_diff(asmscan)
     check_mapped(asmscan)
-    # 210 MB of this directory's own files: gone once they proved it.
-    for f in ("large/one.o", "ar/lib.a", "obj/pad.o"):
+    # 280 MB of this directory's own files: gone once they proved it.
+    for f in ("large/one.o", "ar/lib.a", "ar8/lib.a", "obj/pad.o"):
         os.remove(f)
-    print(f"{TEST}: PASS: {len(outs)} runs agree on small/, large/ and "
-          f"ar/lib.a; {ndecl} declarations found at their lines"
+    print(f"{TEST}: PASS: {len(outs)} runs agree on small/, large/, "
+          f"ar/lib.a and ar8/lib.a; {ndecl} declarations found at their lines"
           f"{'' if plugin else ' (no plugin: check, sites and patch not run)'}")
 
 
