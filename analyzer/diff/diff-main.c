@@ -129,8 +129,9 @@ const struct asmscan_verb diff_verb = {
 	.summary = "what changed between two builds",
 	.help =
 	"asmscan diff OLD NEW: OLD and NEW are each a vmlinux, an object or\n"
-	"a directory of objects.  Per function (bloat-o-meter -t's names and\n"
-	"exactly its byte figures): size, instructions and call sites in it;\n"
+	"a directory of objects.  Per function (the names and byte figures of\n"
+	"Linux 6.1's bloat-o-meter -t, which from 6.12 also counts weak\n"
+	"functions): size, instructions and call sites in it;\n"
 	"per callee: call sites and tail calls reaching it, in both\n"
 	"directions; out-of-line copies that appeared or went away.  The\n"
 	"compiler (.comment) and the config (the build's .config) of each side.\n"
