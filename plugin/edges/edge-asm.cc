@@ -23,15 +23,18 @@
  * pointer finds what the asm pass computed: the fingerprint (function of
  * origin, ordinal) and est_insns.  Each template is also hashed, so that a
  * pointer reused by the allocator for another template can never answer.
- * gcc_count is asked from GCC again (estimate_num_insns with the size
- * weights): in mode=apply a flagged statement is "asm inline" by now and
- * costs 1, so it is over-counted no more.
+ * A statement that is "asm inline" by now (mode=apply marks the flagged
+ * ones) costs 1 and is over-counted no more.  Otherwise its gcc_count
+ * (estimate_num_insns with the size weights: the template's count, capped
+ * at 1000) is the asm pass's, or GCC's again where the asm pass saw the
+ * template only as "asm inline".
  */
 #include "edge-asm.h"
 #include "plugin-state.h"
 
 void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
-		   uint64_t fingerprint, unsigned est_insns)
+		   uint64_t fingerprint, unsigned est_insns,
+		   unsigned gcc_count)
 {
 	struct edge_asm_seen *s;
 
@@ -45,6 +48,7 @@ void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
 	s->tpl_hash = tpl_hash;
 	s->fingerprint = fingerprint;
 	s->est_insns = est_insns;
+	s->gcc_count = gcc_count;
 	st->seen_sorted = false;
 }
 
@@ -138,7 +142,15 @@ static const struct edge_asm_tpl *edge_asm_tpl_get(struct asminline_plugin *pl,
 		return t;
 	len = strlen(tpl);
 	seen = edge_asm_lookup(st, tpl, len);
-	t->gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
+	/*
+	 * The asm pass asked GCC already when its statement was not "asm
+	 * inline" (this one is not: edge_asm_overcount()): the same text,
+	 * the same count.
+	 */
+	t->gcc_count = seen && seen->gcc_count
+			       ? seen->gcc_count
+			       : (unsigned)estimate_num_insns(stmt,
+							      &eni_size_weights);
 	if (seen) {
 		t->known = true;
 		t->est_insns = seen->est_insns;

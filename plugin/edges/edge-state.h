@@ -19,6 +19,7 @@ struct edge_asm_seen {
 	uint64_t tpl_hash;		/* fingerprint_template_hash(), a check */
 	uint64_t fingerprint;
 	unsigned est_insns;
+	unsigned gcc_count;		/* not asm inline; 0: not known */
 };
 
 /* The over-counted asm a callee body holds (with what was inlined into it). */
