@@ -624,70 +624,90 @@ static bool edge_all_callers_fit(cgraph_node *callee, int over)
 	return callee->callers && edge_all_callers_growth(callee, over) <= 0;
 }
 
-bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
-		       const struct edge_early_look *early, int rerun,
-		       struct edge_record *rec)
+/*
+ * Refused at the inliner's first look, and the callee has not changed
+ * since: the figures of that look, and its verdict.  When the IPA inliner
+ * put calls into the callee, GCC judged its callers again on the bigger
+ * body (update_caller_keys): the figures now are the ones that count.
+ */
+static bool edge_judge_at_start(const struct edge_before *before,
+				cgraph_inline_failed_t why, cgraph_node *callee)
 {
-	cgraph_node *callee = e->callee->ultimate_alias_target();
-	cgraph_inline_failed_t why = e->inline_failed;
-	int over;
-	struct edge_view v;
-	bool fits;
+	return before && before->valid && before->refuses == why &&
+	       before->callee_size == ipa_size_summaries->get(callee)->size;
+}
 
-	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
-		return false;
+/* The record's figures from the first look; true when it fits without. */
+static bool edge_judge_start(const struct edge_before *before,
+			     struct edge_record *rec)
+{
+	const struct edge_asm_sum *sum = before->sum;
+
+	rec->measured_at = "start";
+	rec->reproduced = true;
+	rec->growth = before->growth;
+	rec->callee_size = before->callee_size;
+	rec->limit = before->limit;
+	rec->overcount = sum->overcount;
+	rec->nasm = sum->nasm;
+	rec->nfingerprints = sum->nfingerprints;
+	rec->fingerprints_dropped = sum->fingerprints_dropped;
+	memcpy(rec->fingerprints, sum->fingerprints,
+	       sum->nfingerprints * sizeof(rec->fingerprints[0]));
+	return before->fits;
+}
+
+/* The record's figures now, GCC's estimates asked again; true when it fits. */
+static bool edge_judge_end(cgraph_edge *e, cgraph_node *callee,
+			   cgraph_inline_failed_t why, struct edge_record *rec)
+{
+	struct edge_view v;
+	int over;
+
 	edge_view_fill(&v, e, callee);
 	rec->growth = v.growth;
 	over = edge_context_over(e, callee, (int)rec->overcount, v.growth);
-	rec->verdict = EDGE_VERDICT_OTHER;
-	rec->via = "limit";
-	/*
-	 * Refused at the inliner's first look, and the callee has not
-	 * changed since: its figures then.  When the IPA inliner put calls
-	 * into the callee, GCC judged its callers again on the bigger body
-	 * (update_caller_keys): the figures now are the ones that count.
-	 */
-	if (before && before->valid && before->refuses == why &&
-	    before->callee_size == ipa_size_summaries->get(callee)->size) {
-		const struct edge_asm_sum *sum = before->sum;
-
-		rec->measured_at = "start";
-		rec->reproduced = true;
-		rec->growth = before->growth;
-		rec->callee_size = before->callee_size;
-		rec->limit = before->limit;
-		rec->overcount = sum->overcount;
-		rec->nasm = sum->nasm;
-		rec->nfingerprints = sum->nfingerprints;
-		rec->fingerprints_dropped = sum->fingerprints_dropped;
-		memcpy(rec->fingerprints, sum->fingerprints,
-		       sum->nfingerprints * sizeof(rec->fingerprints[0]));
-		fits = before->fits;
-	} else if (why == CIF_INLINE_UNIT_GROWTH_LIMIT) {
+	rec->measured_at = "end";
+	if (why == CIF_INLINE_UNIT_GROWTH_LIMIT) {
 		/*
 		 * The unit's size at the decision is private to
 		 * inline_small_functions(): the test cannot be re-run.  Only
 		 * an edge that would not grow the unit at all without the
 		 * over-count is put down to the asm.
 		 */
-		rec->measured_at = "end";
 		edge_limit_set(&rec->limit, "inline-unit-growth",
 			       opt_for_fn(v.to->decl, param_inline_unit_growth),
 			       opt_for_fn(v.to->decl, param_max_inline_insns_size),
 			       "growth", rec->growth);
 		rec->reproduced = false;
-		fits = rec->growth - over <=
+		return rec->growth - over <=
 		       opt_for_fn(v.to->decl, param_max_inline_insns_size);
-	} else {
-		/* Decided later (after other inlining): the figures now. */
-		rec->measured_at = "end";
-		if (why == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
-			edge_limit_large_function(&v, &rec->limit);
-		else
-			edge_limit_describe(&v, why, rec->growth, &rec->limit);
-		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
-		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
 	}
+	/* Decided later (after other inlining): the figures now. */
+	if (why == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
+		edge_limit_large_function(&v, &rec->limit);
+	else
+		edge_limit_describe(&v, why, rec->growth, &rec->limit);
+	rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
+	return rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
+}
+
+bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       const struct edge_early_look *early, int rerun,
+		       struct edge_record *rec)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	cgraph_inline_failed_t why = e->inline_failed;
+	bool fits;
+
+	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
+		return false;
+	rec->verdict = EDGE_VERDICT_OTHER;
+	rec->via = "limit";
+	if (edge_judge_at_start(before, why, callee))
+		fits = edge_judge_start(before, rec);
+	else
+		fits = edge_judge_end(e, callee, why, rec);
 	/*
 	 * GCC's IPA inliner, re-run on the unit without the over-count
 	 * (edge-rerun.cc), took its decisions in its own order: its answer
