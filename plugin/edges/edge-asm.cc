@@ -246,6 +246,25 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 			edge_asm_walk(pl, st, e->callee, sum, depth + 1);
 }
 
+/* A zeroed summary of the cache's, kept until edge_asm_free(). */
+static struct edge_asm_sum *edge_asm_sum_new(struct edge_asm_cache *cache)
+{
+	struct edge_asm_sum_block *b = cache->blocks;
+
+	struct edge_asm_sum *sum;
+
+	if (!b || b->used == EDGE_ASM_SUMS_PER_BLOCK) {
+		b = XNEW(struct edge_asm_sum_block);
+		b->next = cache->blocks;
+		b->used = 0;
+		cache->blocks = b;
+	}
+	/* Cleared one at a time: see slot-table.h on calloc(). */
+	sum = &b->sums[b->used++];
+	memset(sum, 0, sizeof(*sum));
+	return sum;
+}
+
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
@@ -257,7 +276,7 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 	slot = (struct edge_asm_cache_slot *)slot_table_get(
 		&cache->slots, (uint64_t)(unsigned)callee->get_uid() + 1);
 	if (!slot->sum)
-		slot->sum = XCNEW(struct edge_asm_sum);
+		slot->sum = edge_asm_sum_new(cache);
 	sum = slot->sum;
 	if (!sum->done) {
 		edge_asm_walk(pl, st, callee, sum,
@@ -280,12 +299,11 @@ void edge_asm_init(struct edges_state *st)
 
 static void edge_asm_cache_free(struct edge_asm_cache *cache)
 {
-	for (size_t i = 0; i < cache->slots.cap; i++) {
-		struct edge_asm_cache_slot *slot =
-			(struct edge_asm_cache_slot *)slot_table_at(&cache->slots, i);
+	while (cache->blocks) {
+		struct edge_asm_sum_block *next = cache->blocks->next;
 
-		if (slot)
-			free(slot->sum);
+		free(cache->blocks);
+		cache->blocks = next;
 	}
 	slot_table_clear(&cache->slots);
 }
