@@ -65,22 +65,58 @@ struct edge_view {
 	bool count_nonzero;
 	int min_growth;			/* callee min_size - call statement size */
 	int growth;			/* estimate_edge_growth(e) */
-	int size_after;			/* estimate_size_after_inlining(), */
-	bool size_after_known;		/* asked once (edge_size_after) */
 };
 
 /*
  * GCC's estimates are asked once per edge: outside the inliner they are
  * computed afresh every time (edge_growth_cache lives only while
  * "inline" runs), from the callee's summary in the call's context.
+ *
+ * The growth and the hints of a call, estimate_edge_growth() and
+ * estimate_edge_hints().  Without the cache, GCC's do_estimate_edge_size()
+ * and do_estimate_edge_hints() each evaluate the call's context
+ * (evaluate_properties_for_edge(): its known arguments through the jump
+ * functions, half the cost) and estimate the callee in it, once without
+ * hints and once with them (estimate_size_and_time(): the size can differ
+ * between the two, a devirtualised call is cheaper when hints are asked):
+ * the same two estimates, here on one evaluation.  The hints read are the
+ * context's; do_estimate_edge_hints() adds simple_edge_hints()
+ * (same_scc, cross_module), which edge_view_fill() does not read.
+ */
+static void edge_estimates(cgraph_edge *e, cgraph_node *callee, int *growth,
+			   ipa_hints *hints)
+{
+	clause_t clause, nonspec_clause;
+	ipa_auto_call_arg_values avals;
+	ipa_call_estimates size, with_hints;
+
+	if (edge_growth_cache) {
+		*growth = estimate_edge_growth(e);
+		*hints = estimate_edge_hints(e);
+		return;
+	}
+	evaluate_properties_for_edge(e, true, &clause, &nonspec_clause, &avals,
+				     true);
+	ipa_call_context ctx(callee, clause, nonspec_clause, vNULL, &avals);
+	ctx.estimate_size_and_time(&size, false, false);
+	ctx.estimate_size_and_time(&with_hints, false, true);
+	*growth = size.size - ipa_call_summaries->get(e)->call_stmt_size;
+	*hints = with_hints.hints;
+}
+
+/*
+ * estimate_size_after_inlining(v->to, v->e), on the growth asked already:
+ * the function the call is in, grown by the call's growth unless the call
+ * is known never to run.
  */
 static int edge_size_after(struct edge_view *v)
 {
-	if (!v->size_after_known) {
-		v->size_after = estimate_size_after_inlining(v->to, v->e);
-		v->size_after_known = true;
-	}
-	return v->size_after;
+	ipa_call_summary *es = ipa_call_summaries->get(v->e);
+	int size = ipa_size_summaries->get(v->to)->size;
+
+	if (!es->predicate || *es->predicate != false)
+		size += v->growth;
+	return size;
 }
 
 /* max-inline-insns-single/-auto scaled as inline_insns_single() does. */
@@ -303,9 +339,10 @@ static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
 {
 	ipa_fn_summary *fs = ipa_fn_summaries->get(callee);
 	ipa_call_summary *cs = ipa_call_summaries->get(e);
-	ipa_hints hints = estimate_edge_hints(e);
+	ipa_hints hints;
 
 	memset(v, 0, sizeof(*v));
+	edge_estimates(e, callee, &v->growth, &hints);
 	v->e = e;
 	v->callee = callee;
 	v->to = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
@@ -320,7 +357,6 @@ static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
 	v->count_known = e->count.ipa().initialized_p();
 	v->count_nonzero = e->count.ipa().nonzero_p();
 	v->min_growth = fs->min_size - cs->call_stmt_size;
-	v->growth = estimate_edge_growth(e);
 }
 
 static void edge_limit_set(struct edge_limit *l, const char *name, int param,
