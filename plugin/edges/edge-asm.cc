@@ -265,6 +265,27 @@ static struct edge_asm_sum *edge_asm_sum_new(struct edge_asm_cache *cache)
 	return sum;
 }
 
+/*
+ * The IPA inliner put nothing into n (no call of n's is inlined): with
+ * its inlines, n holds what its body alone holds, and the bodies do not
+ * change before the decisions are applied (edges.cc).  The sum of that
+ * body, when the first look made it, is the answer: no walk again.
+ */
+static const struct edge_asm_sum *
+edge_asm_body_sum(const struct edge_asm_cache *cache, cgraph_node *n)
+{
+	const struct edge_asm_cache_slot *slot;
+
+	if (!cache->with_ipa_inlines || !cache->bodies)
+		return NULL;
+	for (cgraph_edge *e = n->callees; e; e = e->next_callee)
+		if (!e->inline_failed && e->callee)
+			return NULL;
+	slot = (const struct edge_asm_cache_slot *)slot_table_find(
+		&cache->bodies->slots, (uint64_t)(unsigned)n->get_uid() + 1);
+	return slot && slot->sum && slot->sum->done ? slot->sum : NULL;
+}
+
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
@@ -279,8 +300,14 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 		slot->sum = edge_asm_sum_new(cache);
 	sum = slot->sum;
 	if (!sum->done) {
-		edge_asm_walk(pl, st, callee, sum,
-			      cache->with_ipa_inlines ? 0 : EDGE_ASM_NO_INLINES);
+		const struct edge_asm_sum *body = edge_asm_body_sum(cache, callee);
+
+		if (body)
+			*sum = *body;
+		else
+			edge_asm_walk(pl, st, callee, sum,
+				      cache->with_ipa_inlines ? 0
+							      : EDGE_ASM_NO_INLINES);
 		sum->done = true;
 	}
 	return sum;
@@ -295,6 +322,7 @@ void edge_asm_init(struct edges_state *st)
 	st->early_asm.slots = sums;
 	st->before_asm.slots = sums;
 	st->after_asm.slots = sums;
+	st->after_asm.bodies = &st->before_asm;
 }
 
 static void edge_asm_cache_free(struct edge_asm_cache *cache)
