@@ -58,6 +58,20 @@ void json_buf_raw(struct json_buf *b, const char *s, size_t n)
 	json_buf_commit(b, p + n);
 }
 
+void json_buf_reserve(struct json_buf *b, size_t n)
+{
+	json_buf_room(b, n);
+}
+
+void json_buf_copy(struct json_buf *dst, const struct json_buf *src)
+{
+	dst->data = (char *)xmemdup(src->data, src->len, src->len + 1);
+	dst->data[src->len] = '\0';
+	dst->len = src->len;
+	dst->cap = src->len + 1;
+	dst->need_comma = src->need_comma;
+}
+
 static void json_buf_char(struct json_buf *b, char c)
 {
 	char *p = json_buf_room(b, 1);
