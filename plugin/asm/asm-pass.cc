@@ -301,6 +301,11 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	/* The site's fields, rendered once per distinct site of the unit. */
 	if (opts->embed || pl->report.fd >= 0)
 		shape = asm_shapes_get(pl->shapes, &rec);
+	/* A flagged statement's where fields go into two records. */
+	if (opts->embed && rec.flagged && pl->report.fd >= 0) {
+		asm_record_render_where(&rec, &pl->where);
+		rec.where = &pl->where;
+	}
 	if (opts->embed)
 		embed_unit_add_asm(pl->embed, &rec, shape);
 	if (asm_pass_reported(pl, &rec))
@@ -308,6 +313,10 @@ static void asm_pass_visit(struct asminline_plugin *pl, function *fun,
 	if (opts->verbose)
 		asm_pass_trace(&rec);
 	if (pl->report.fd >= 0) {
+		/* tu and srctree are the unit's: rendered at its first line. */
+		if (!pl->asm_head.len)
+			asm_record_render_head(&rec, &pl->asm_head);
+		rec.head = &pl->asm_head;
 		json_buf_reset(&pl->line);
 		asm_record_render_json_shaped(&rec, &shape->text, &pl->line);
 		report_add(&pl->report, pl->line.data, pl->line.len);
@@ -369,6 +378,8 @@ void asm_pass_finish(struct asminline_plugin *pl)
 	pl->tpl_ctx = NULL;
 	fingerprint_seen_free(&pl->seen);
 	json_buf_free(&pl->line);
+	json_buf_free(&pl->where);
+	json_buf_free(&pl->asm_head);
 	if (pl->shapes)
 		asm_shapes_free(pl->shapes);
 	free(pl->shapes);

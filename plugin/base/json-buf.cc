@@ -58,6 +58,20 @@ void json_buf_raw(struct json_buf *b, const char *s, size_t n)
 	json_buf_commit(b, p + n);
 }
 
+void json_buf_reserve(struct json_buf *b, size_t n)
+{
+	json_buf_room(b, n);
+}
+
+void json_buf_copy(struct json_buf *dst, const struct json_buf *src)
+{
+	dst->data = (char *)xmemdup(src->data, src->len, src->len + 1);
+	dst->data[src->len] = '\0';
+	dst->len = src->len;
+	dst->cap = src->len + 1;
+	dst->need_comma = src->need_comma;
+}
+
 static void json_buf_char(struct json_buf *b, char c)
 {
 	char *p = json_buf_room(b, 1);
@@ -170,10 +184,80 @@ static const unsigned char json_plain[256] = {
 };
 
 /*
+ * Eight bytes of a string tested at once: most bytes of a template are
+ * plain, and a test per byte was most of the writer's cost.  A test gives
+ * a word with the top bit of each matching byte set: exact for the first
+ * (lowest-addressed) one, which is all json_plain_copy() reads (a borrow
+ * can also mark a byte after a match, never one before).  Words are
+ * loaded little-endian, so the first byte is the lowest; on a big-endian
+ * host JSON_WORDS is 0 and the copy goes a byte at a time.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define JSON_WORDS 1
+#else
+#define JSON_WORDS 0
+#endif
+#define JSON_ONES 0x0101010101010101ULL
+#define JSON_HIGHS 0x8080808080808080ULL
+
+/* The bytes of w below n (n at most 0x80). */
+static inline uint64_t json_bytes_below(uint64_t w, unsigned char n)
+{
+	return (w - JSON_ONES * n) & ~w & JSON_HIGHS;
+}
+
+/* The bytes of w equal to c. */
+static inline uint64_t json_bytes_eq(uint64_t w, unsigned char c)
+{
+	uint64_t x = w ^ (JSON_ONES * c);
+
+	return (x - JSON_ONES) & ~x & JSON_HIGHS;
+}
+
+/* The bytes json_plain[] does not pass: below 0x20, '"', '\\', 0x80 up. */
+static inline uint64_t json_unplain(uint64_t w)
+{
+	return json_bytes_below(w, 0x20) | json_bytes_eq(w, '"') |
+	       json_bytes_eq(w, '\\') | (w & JSON_HIGHS);
+}
+
+/*
+ * Copy the plain bytes from s + *i to p, up to the first other one or n;
+ * *i moves past them, and the new end of the output is returned.  Eight
+ * bytes a turn while eight are left, each word stored whole: the room is
+ * for 6 bytes a byte, and the bytes after the plain ones are written over.
+ */
+static inline char *json_plain_copy(char *p, const unsigned char *s,
+				    size_t *i, size_t n)
+{
+	size_t k = *i;
+
+	while (JSON_WORDS && k + 8 <= n) {
+		uint64_t w, marks;
+
+		memcpy(&w, s + k, sizeof(w));
+		marks = json_unplain(w);
+		memcpy(p, &w, sizeof(w));
+		if (marks) {
+			unsigned first = (unsigned)__builtin_ctzll(marks) >> 3;
+
+			*i = k + first;
+			return p + first;
+		}
+		p += 8;
+		k += 8;
+	}
+	while (k < n && json_plain[s[k]])
+		*p++ = (char)s[k++];
+	*i = k;
+	return p;
+}
+
+/*
  * Writes straight into the buffer after making room for the worst case:
  * every byte becomes at most 6 (\u00XX, \ufffd); a valid UTF-8 sequence
- * is copied as it is.  Runs of plain bytes are found with the table and
- * copied with one memcpy; no snprintf.  A kernel template is mostly short
+ * is copied as it is.  Runs of plain bytes are found eight at a time
+ * (json_plain_copy); no snprintf.  A kernel template is mostly short
  * runs of text between tabs and newlines.
  */
 void json_string(struct json_buf *b, const char *str, size_t n)
@@ -189,11 +273,8 @@ void json_string(struct json_buf *b, const char *str, size_t n)
 		unsigned char c = s[i];
 		size_t run = i;
 
-		while (run < n && json_plain[s[run]])
-			run++;
+		p = json_plain_copy(p, s, &run, n);
 		if (run > i) {
-			memcpy(p, str + i, run - i);
-			p += run - i;
 			i = run;
 			continue;
 		}

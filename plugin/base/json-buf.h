@@ -24,6 +24,10 @@ void json_buf_init(struct json_buf *b);
 void json_buf_free(struct json_buf *b);
 void json_buf_reset(struct json_buf *b);
 void json_buf_raw(struct json_buf *b, const char *s, size_t n);
+/* Room for n more bytes now, so that the buffer does not grow to them. */
+void json_buf_reserve(struct json_buf *b, size_t n);
+/* dst (freed or empty) becomes a copy of src, in a buffer of its size. */
+void json_buf_copy(struct json_buf *dst, const struct json_buf *src);
 
 void json_begin_object(struct json_buf *b);
 void json_end_object(struct json_buf *b);

@@ -37,6 +37,8 @@ struct asminline_plugin {
 	struct asmtpl_ctx *tpl_ctx;	/* NULL until the first function */
 	struct report report;		/* fd -1 without report=PATH */
 	struct json_buf line;		/* one record, reused */
+	struct json_buf where;		/* a statement's where fields, reused */
+	struct json_buf asm_head;	/* the unit's asm lines' first fields */
 	struct asm_shapes *shapes;	/* site fields rendered (asm/asm-pass.cc) */
 	struct fingerprint_seen seen;	/* ordinals within the current function */
 	unsigned long nstmts;		/* statements visited in this TU */

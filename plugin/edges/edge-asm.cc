@@ -23,15 +23,18 @@
  * pointer finds what the asm pass computed: the fingerprint (function of
  * origin, ordinal) and est_insns.  Each template is also hashed, so that a
  * pointer reused by the allocator for another template can never answer.
- * gcc_count is asked from GCC again (estimate_num_insns with the size
- * weights): in mode=apply a flagged statement is "asm inline" by now and
- * costs 1, so it is over-counted no more.
+ * A statement that is "asm inline" by now (mode=apply marks the flagged
+ * ones) costs 1 and is over-counted no more.  Otherwise its gcc_count
+ * (estimate_num_insns with the size weights: the template's count, capped
+ * at 1000) is the asm pass's, or GCC's again where the asm pass saw the
+ * template only as "asm inline".
  */
 #include "edge-asm.h"
 #include "plugin-state.h"
 
 void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
-		   uint64_t fingerprint, unsigned est_insns)
+		   uint64_t fingerprint, unsigned est_insns,
+		   unsigned gcc_count)
 {
 	struct edge_asm_seen *s;
 
@@ -45,6 +48,7 @@ void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
 	s->tpl_hash = tpl_hash;
 	s->fingerprint = fingerprint;
 	s->est_insns = est_insns;
+	s->gcc_count = gcc_count;
 	st->seen_sorted = false;
 }
 
@@ -138,7 +142,15 @@ static const struct edge_asm_tpl *edge_asm_tpl_get(struct asminline_plugin *pl,
 		return t;
 	len = strlen(tpl);
 	seen = edge_asm_lookup(st, tpl, len);
-	t->gcc_count = (unsigned)estimate_num_insns(stmt, &eni_size_weights);
+	/*
+	 * The asm pass asked GCC already when its statement was not "asm
+	 * inline" (this one is not: edge_asm_overcount()): the same text,
+	 * the same count.
+	 */
+	t->gcc_count = seen && seen->gcc_count
+			       ? seen->gcc_count
+			       : (unsigned)estimate_num_insns(stmt,
+							      &eni_size_weights);
 	if (seen) {
 		t->known = true;
 		t->est_insns = seen->est_insns;
@@ -234,6 +246,46 @@ static void edge_asm_walk(struct asminline_plugin *pl, struct edges_state *st,
 			edge_asm_walk(pl, st, e->callee, sum, depth + 1);
 }
 
+/* A zeroed summary of the cache's, kept until edge_asm_free(). */
+static struct edge_asm_sum *edge_asm_sum_new(struct edge_asm_cache *cache)
+{
+	struct edge_asm_sum_block *b = cache->blocks;
+
+	struct edge_asm_sum *sum;
+
+	if (!b || b->used == EDGE_ASM_SUMS_PER_BLOCK) {
+		b = XNEW(struct edge_asm_sum_block);
+		b->next = cache->blocks;
+		b->used = 0;
+		cache->blocks = b;
+	}
+	/* Cleared one at a time: see slot-table.h on calloc(). */
+	sum = &b->sums[b->used++];
+	memset(sum, 0, sizeof(*sum));
+	return sum;
+}
+
+/*
+ * The IPA inliner put nothing into n (no call of n's is inlined): with
+ * its inlines, n holds what its body alone holds, and the bodies do not
+ * change before the decisions are applied (edges.cc).  The sum of that
+ * body, when the first look made it, is the answer: no walk again.
+ */
+static const struct edge_asm_sum *
+edge_asm_body_sum(const struct edge_asm_cache *cache, cgraph_node *n)
+{
+	const struct edge_asm_cache_slot *slot;
+
+	if (!cache->with_ipa_inlines || !cache->bodies)
+		return NULL;
+	for (cgraph_edge *e = n->callees; e; e = e->next_callee)
+		if (!e->inline_failed && e->callee)
+			return NULL;
+	slot = (const struct edge_asm_cache_slot *)slot_table_find(
+		&cache->bodies->slots, (uint64_t)(unsigned)n->get_uid() + 1);
+	return slot && slot->sum && slot->sum->done ? slot->sum : NULL;
+}
+
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,
@@ -245,11 +297,17 @@ const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 	slot = (struct edge_asm_cache_slot *)slot_table_get(
 		&cache->slots, (uint64_t)(unsigned)callee->get_uid() + 1);
 	if (!slot->sum)
-		slot->sum = XCNEW(struct edge_asm_sum);
+		slot->sum = edge_asm_sum_new(cache);
 	sum = slot->sum;
 	if (!sum->done) {
-		edge_asm_walk(pl, st, callee, sum,
-			      cache->with_ipa_inlines ? 0 : EDGE_ASM_NO_INLINES);
+		const struct edge_asm_sum *body = edge_asm_body_sum(cache, callee);
+
+		if (body)
+			*sum = *body;
+		else
+			edge_asm_walk(pl, st, callee, sum,
+				      cache->with_ipa_inlines ? 0
+							      : EDGE_ASM_NO_INLINES);
 		sum->done = true;
 	}
 	return sum;
@@ -264,16 +322,16 @@ void edge_asm_init(struct edges_state *st)
 	st->early_asm.slots = sums;
 	st->before_asm.slots = sums;
 	st->after_asm.slots = sums;
+	st->after_asm.bodies = &st->before_asm;
 }
 
 static void edge_asm_cache_free(struct edge_asm_cache *cache)
 {
-	for (size_t i = 0; i < cache->slots.cap; i++) {
-		struct edge_asm_cache_slot *slot =
-			(struct edge_asm_cache_slot *)slot_table_at(&cache->slots, i);
+	while (cache->blocks) {
+		struct edge_asm_sum_block *next = cache->blocks->next;
 
-		if (slot)
-			free(slot->sum);
+		free(cache->blocks);
+		cache->blocks = next;
 	}
 	slot_table_clear(&cache->slots);
 }

@@ -10,8 +10,13 @@
 
 struct asminline_plugin;
 
+/*
+ * What the asm pass learnt of a statement; gcc_count is GCC's count of
+ * the template when the statement is not "asm inline", else 0.
+ */
 void edge_asm_note(struct edges_state *st, const char *tpl, uint64_t tpl_hash,
-		   uint64_t fingerprint, unsigned est_insns);
+		   uint64_t fingerprint, unsigned est_insns,
+		   unsigned gcc_count);
 const struct edge_asm_sum *edge_asm_callee(struct asminline_plugin *pl,
 					   struct edges_state *st,
 					   struct edge_asm_cache *cache,

@@ -65,22 +65,58 @@ struct edge_view {
 	bool count_nonzero;
 	int min_growth;			/* callee min_size - call statement size */
 	int growth;			/* estimate_edge_growth(e) */
-	int size_after;			/* estimate_size_after_inlining(), */
-	bool size_after_known;		/* asked once (edge_size_after) */
 };
 
 /*
  * GCC's estimates are asked once per edge: outside the inliner they are
  * computed afresh every time (edge_growth_cache lives only while
  * "inline" runs), from the callee's summary in the call's context.
+ *
+ * The growth and the hints of a call, estimate_edge_growth() and
+ * estimate_edge_hints().  Without the cache, GCC's do_estimate_edge_size()
+ * and do_estimate_edge_hints() each evaluate the call's context
+ * (evaluate_properties_for_edge(): its known arguments through the jump
+ * functions, half the cost) and estimate the callee in it, once without
+ * hints and once with them (estimate_size_and_time(): the size can differ
+ * between the two, a devirtualised call is cheaper when hints are asked):
+ * the same two estimates, here on one evaluation.  The hints read are the
+ * context's; do_estimate_edge_hints() adds simple_edge_hints()
+ * (same_scc, cross_module), which edge_view_fill() does not read.
+ */
+static void edge_estimates(cgraph_edge *e, cgraph_node *callee, int *growth,
+			   ipa_hints *hints)
+{
+	clause_t clause, nonspec_clause;
+	ipa_auto_call_arg_values avals;
+	ipa_call_estimates size, with_hints;
+
+	if (edge_growth_cache) {
+		*growth = estimate_edge_growth(e);
+		*hints = estimate_edge_hints(e);
+		return;
+	}
+	evaluate_properties_for_edge(e, true, &clause, &nonspec_clause, &avals,
+				     true);
+	ipa_call_context ctx(callee, clause, nonspec_clause, vNULL, &avals);
+	ctx.estimate_size_and_time(&size, false, false);
+	ctx.estimate_size_and_time(&with_hints, false, true);
+	*growth = size.size - ipa_call_summaries->get(e)->call_stmt_size;
+	*hints = with_hints.hints;
+}
+
+/*
+ * estimate_size_after_inlining(v->to, v->e), on the growth asked already:
+ * the function the call is in, grown by the call's growth unless the call
+ * is known never to run.
  */
 static int edge_size_after(struct edge_view *v)
 {
-	if (!v->size_after_known) {
-		v->size_after = estimate_size_after_inlining(v->to, v->e);
-		v->size_after_known = true;
-	}
-	return v->size_after;
+	ipa_call_summary *es = ipa_call_summaries->get(v->e);
+	int size = ipa_size_summaries->get(v->to)->size;
+
+	if (!es->predicate || *es->predicate != false)
+		size += v->growth;
+	return size;
 }
 
 /* max-inline-insns-single/-auto scaled as inline_insns_single() does. */
@@ -303,9 +339,10 @@ static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
 {
 	ipa_fn_summary *fs = ipa_fn_summaries->get(callee);
 	ipa_call_summary *cs = ipa_call_summaries->get(e);
-	ipa_hints hints = estimate_edge_hints(e);
+	ipa_hints hints;
 
 	memset(v, 0, sizeof(*v));
+	edge_estimates(e, callee, &v->growth, &hints);
 	v->e = e;
 	v->callee = callee;
 	v->to = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
@@ -320,7 +357,6 @@ static void edge_view_fill(struct edge_view *v, cgraph_edge *e,
 	v->count_known = e->count.ipa().initialized_p();
 	v->count_nonzero = e->count.ipa().nonzero_p();
 	v->min_growth = fs->min_size - cs->call_stmt_size;
-	v->growth = estimate_edge_growth(e);
 }
 
 static void edge_limit_set(struct edge_limit *l, const char *name, int param,
@@ -624,70 +660,90 @@ static bool edge_all_callers_fit(cgraph_node *callee, int over)
 	return callee->callers && edge_all_callers_growth(callee, over) <= 0;
 }
 
-bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
-		       const struct edge_early_look *early, int rerun,
-		       struct edge_record *rec)
+/*
+ * Refused at the inliner's first look, and the callee has not changed
+ * since: the figures of that look, and its verdict.  When the IPA inliner
+ * put calls into the callee, GCC judged its callers again on the bigger
+ * body (update_caller_keys): the figures now are the ones that count.
+ */
+static bool edge_judge_at_start(const struct edge_before *before,
+				cgraph_inline_failed_t why, cgraph_node *callee)
 {
-	cgraph_node *callee = e->callee->ultimate_alias_target();
-	cgraph_inline_failed_t why = e->inline_failed;
-	int over;
-	struct edge_view v;
-	bool fits;
+	return before && before->valid && before->refuses == why &&
+	       before->callee_size == ipa_size_summaries->get(callee)->size;
+}
 
-	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
-		return false;
+/* The record's figures from the first look; true when it fits without. */
+static bool edge_judge_start(const struct edge_before *before,
+			     struct edge_record *rec)
+{
+	const struct edge_asm_sum *sum = before->sum;
+
+	rec->measured_at = "start";
+	rec->reproduced = true;
+	rec->growth = before->growth;
+	rec->callee_size = before->callee_size;
+	rec->limit = before->limit;
+	rec->overcount = sum->overcount;
+	rec->nasm = sum->nasm;
+	rec->nfingerprints = sum->nfingerprints;
+	rec->fingerprints_dropped = sum->fingerprints_dropped;
+	memcpy(rec->fingerprints, sum->fingerprints,
+	       sum->nfingerprints * sizeof(rec->fingerprints[0]));
+	return before->fits;
+}
+
+/* The record's figures now, GCC's estimates asked again; true when it fits. */
+static bool edge_judge_end(cgraph_edge *e, cgraph_node *callee,
+			   cgraph_inline_failed_t why, struct edge_record *rec)
+{
+	struct edge_view v;
+	int over;
+
 	edge_view_fill(&v, e, callee);
 	rec->growth = v.growth;
 	over = edge_context_over(e, callee, (int)rec->overcount, v.growth);
-	rec->verdict = EDGE_VERDICT_OTHER;
-	rec->via = "limit";
-	/*
-	 * Refused at the inliner's first look, and the callee has not
-	 * changed since: its figures then.  When the IPA inliner put calls
-	 * into the callee, GCC judged its callers again on the bigger body
-	 * (update_caller_keys): the figures now are the ones that count.
-	 */
-	if (before && before->valid && before->refuses == why &&
-	    before->callee_size == ipa_size_summaries->get(callee)->size) {
-		const struct edge_asm_sum *sum = before->sum;
-
-		rec->measured_at = "start";
-		rec->reproduced = true;
-		rec->growth = before->growth;
-		rec->callee_size = before->callee_size;
-		rec->limit = before->limit;
-		rec->overcount = sum->overcount;
-		rec->nasm = sum->nasm;
-		rec->nfingerprints = sum->nfingerprints;
-		rec->fingerprints_dropped = sum->fingerprints_dropped;
-		memcpy(rec->fingerprints, sum->fingerprints,
-		       sum->nfingerprints * sizeof(rec->fingerprints[0]));
-		fits = before->fits;
-	} else if (why == CIF_INLINE_UNIT_GROWTH_LIMIT) {
+	rec->measured_at = "end";
+	if (why == CIF_INLINE_UNIT_GROWTH_LIMIT) {
 		/*
 		 * The unit's size at the decision is private to
 		 * inline_small_functions(): the test cannot be re-run.  Only
 		 * an edge that would not grow the unit at all without the
 		 * over-count is put down to the asm.
 		 */
-		rec->measured_at = "end";
 		edge_limit_set(&rec->limit, "inline-unit-growth",
 			       opt_for_fn(v.to->decl, param_inline_unit_growth),
 			       opt_for_fn(v.to->decl, param_max_inline_insns_size),
 			       "growth", rec->growth);
 		rec->reproduced = false;
-		fits = rec->growth - over <=
+		return rec->growth - over <=
 		       opt_for_fn(v.to->decl, param_max_inline_insns_size);
-	} else {
-		/* Decided later (after other inlining): the figures now. */
-		rec->measured_at = "end";
-		if (why == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
-			edge_limit_large_function(&v, &rec->limit);
-		else
-			edge_limit_describe(&v, why, rec->growth, &rec->limit);
-		rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
-		fits = rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
 	}
+	/* Decided later (after other inlining): the figures now. */
+	if (why == CIF_LARGE_FUNCTION_GROWTH_LIMIT)
+		edge_limit_large_function(&v, &rec->limit);
+	else
+		edge_limit_describe(&v, why, rec->growth, &rec->limit);
+	rec->reproduced = edge_rule(&v, rec->growth, 0) == why;
+	return rec->reproduced && edge_rule(&v, rec->growth, over) == CIF_OK;
+}
+
+bool edge_limits_judge(cgraph_edge *e, const struct edge_before *before,
+		       const struct edge_early_look *early, int rerun,
+		       struct edge_record *rec)
+{
+	cgraph_node *callee = e->callee->ultimate_alias_target();
+	cgraph_inline_failed_t why = e->inline_failed;
+	bool fits;
+
+	if (!edge_limits_is_size_reason(why) || !edge_has_summaries(e, callee))
+		return false;
+	rec->verdict = EDGE_VERDICT_OTHER;
+	rec->via = "limit";
+	if (edge_judge_at_start(before, why, callee))
+		fits = edge_judge_start(before, rec);
+	else
+		fits = edge_judge_end(e, callee, why, rec);
 	/*
 	 * GCC's IPA inliner, re-run on the unit without the over-count
 	 * (edge-rerun.cc), took its decisions in its own order: its answer

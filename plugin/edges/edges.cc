@@ -46,7 +46,8 @@ void edges_note_asm(struct asminline_plugin *pl, const struct asm_record *rec)
 	if (!pl->edges)
 		return;
 	edge_asm_note(pl->edges, rec->tpl, rec->tpl_hash, rec->fingerprint,
-		      rec->tpl_res.est_insns);
+		      rec->tpl_res.est_insns,
+		      rec->asm_inline ? 0 : rec->gcc_count);
 	pl->edges->nflagged_seen += rec->flagged;
 }
 

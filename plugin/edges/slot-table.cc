@@ -13,7 +13,9 @@ void slot_table_grow(struct slot_table *t)
 
 	t->cap = old.cap ? 2 * old.cap : 64;
 	t->shift = old.cap ? old.shift - 1 : 64 - 6;
-	t->slots = XCNEWVEC(unsigned char, t->cap * t->slot_size);
+	t->slots = XNEWVEC(unsigned char, t->cap * t->slot_size);
+	for (size_t i = 0; i < t->cap; i++)
+		memset(t->slots + i * t->slot_size, 0, sizeof(uint64_t));
 	for (size_t i = 0; i < old.cap; i++) {
 		uint64_t key = slot_table_key(&old, i);
 
@@ -22,11 +24,6 @@ void slot_table_grow(struct slot_table *t)
 			       old.slots + i * old.slot_size, t->slot_size);
 	}
 	free(old.slots);
-}
-
-void *slot_table_at(const struct slot_table *t, size_t i)
-{
-	return i < t->cap && slot_table_key(t, i) ? t->slots + i * t->slot_size : NULL;
 }
 
 void slot_table_clear(struct slot_table *t)

@@ -11,12 +11,32 @@
 #include "json-buf.h"
 
 /* Where the statement is: its function and the expansion point. */
-static void asm_record_where(const struct asm_record *rec, struct json_buf *b)
+static void asm_record_where_fields(const struct asm_record *rec,
+				    struct json_buf *b)
 {
 	json_field_cstring(b, JSON_KEY_LIT("function"), rec->function);
 	json_field_cstring(b, JSON_KEY_LIT("file"), rec->file);
 	json_field_uint(b, JSON_KEY_LIT("line"), rec->line);
 	json_field_uint(b, JSON_KEY_LIT("column"), rec->column);
+}
+
+/* As if a field came before them: the text starts with the comma. */
+void asm_record_render_where(const struct asm_record *rec, struct json_buf *b)
+{
+	json_buf_reset(b);
+	b->need_comma = true;
+	asm_record_where_fields(rec, b);
+}
+
+/* The where fields: copied when rendered once already, else rendered. */
+static void asm_record_where(const struct asm_record *rec, struct json_buf *b)
+{
+	if (!rec->where) {
+		asm_record_where_fields(rec, b);
+		return;
+	}
+	json_buf_raw(b, rec->where->data, rec->where->len);
+	b->need_comma = true;
 }
 
 /*
@@ -113,13 +133,31 @@ static void asm_record_put_shape(const struct json_buf *shape,
 	b->need_comma = true;
 }
 
-void asm_record_render_json_shaped(const struct asm_record *rec,
-				   const struct json_buf *shape,
-				   struct json_buf *b)
+/* The report line up to srctree: an object left open. */
+static void asm_record_json_head(const struct asm_record *rec,
+				 struct json_buf *b)
 {
 	asm_record_head(b, "asm");
 	json_field_cstring(b, JSON_KEY_LIT("tu"), rec->tu);
 	json_field_cstring(b, JSON_KEY_LIT("srctree"), rec->srctree);
+}
+
+void asm_record_render_head(const struct asm_record *rec, struct json_buf *b)
+{
+	json_buf_reset(b);
+	asm_record_json_head(rec, b);
+}
+
+void asm_record_render_json_shaped(const struct asm_record *rec,
+				   const struct json_buf *shape,
+				   struct json_buf *b)
+{
+	if (rec->head) {
+		json_buf_raw(b, rec->head->data, rec->head->len);
+		b->need_comma = true;
+	} else {
+		asm_record_json_head(rec, b);
+	}
 	asm_record_where(rec, b);
 	asm_record_put_shape(shape, b);
 	asm_record_id(b, JSON_KEY_LIT("fingerprint"), rec->fingerprint);

@@ -47,6 +47,18 @@ struct asm_record {
 	bool flagged;
 	bool applied;			/* mode=apply marked it asm inline */
 	uint64_t fingerprint;
+	/*
+	 * The fields from function to column as asm_record_render_where()
+	 * rendered them, copied into the report line and the embedded stmt;
+	 * NULL: rendered where they go.
+	 */
+	const struct json_buf *where;
+	/*
+	 * The report line's fields from record to srctree, the same for
+	 * every statement of the unit, as asm_record_render_head() rendered
+	 * them; NULL: rendered in the line.
+	 */
+	const struct json_buf *head;
 };
 
 /* Append the record as one JSON line (with its '\n') to b. */
@@ -73,6 +85,11 @@ void asm_record_render_json_shaped(const struct asm_record *rec,
 				   struct json_buf *b);
 void asm_record_render_site_shaped(const struct json_buf *shape,
 				   struct json_buf *b);
+
+/* The report line's first fields, once for the unit (reset first). */
+void asm_record_render_head(const struct asm_record *rec, struct json_buf *b);
+/* The fields from function to column, once for two records (reset first). */
+void asm_record_render_where(const struct asm_record *rec, struct json_buf *b);
 
 /* "sec1, sec2" (", ..." when sections were dropped); "" when none. */
 void asm_record_sections_text(const struct asm_record *rec, char *buf,

@@ -101,7 +101,8 @@ struct asm_shape *asm_shapes_get(struct asm_shapes *t,
 	s->flagged = rec->flagged;
 	s->applied = rec->applied;
 	s->res = rec->tpl_res;
-	asm_record_render_shape(rec, &s->text);
+	asm_record_render_shape(rec, &t->scratch);
+	json_buf_copy(&s->text, &t->scratch);
 	s->next = t->buckets[hash & (t->nbuckets - 1)];
 	t->buckets[hash & (t->nbuckets - 1)] = s;
 	t->n++;
@@ -121,5 +122,6 @@ void asm_shapes_free(struct asm_shapes *t)
 		}
 	}
 	free(t->buckets);
+	json_buf_free(&t->scratch);
 	memset(t, 0, sizeof(*t));
 }

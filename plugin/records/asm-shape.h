@@ -41,6 +41,13 @@ struct asm_shapes {
 	struct asm_shape **buckets;
 	size_t nbuckets;		/* a power of two, or 0 */
 	size_t n;
+	/*
+	 * Where a new shape is rendered before it is copied into a buffer
+	 * of its size: one buffer grown to the longest, not one grown
+	 * through 256, 512, 1024 bytes for each of 476 shapes (6.12
+	 * net/core/dev.o).
+	 */
+	struct json_buf scratch;
 };
 
 /* The shape of rec: found, or made and rendered. */

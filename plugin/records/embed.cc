@@ -32,20 +32,80 @@ static void embed_ids_add(struct embed_ids *ids, uint64_t id)
 	ids->v[ids->n++] = id;
 }
 
-static bool embed_ids_has(const struct embed_ids *ids, uint64_t id)
+/* Where id's position goes in an index of cap slots (a power of two). */
+static size_t embed_ids_probe(const struct embed_ids *ids, const size_t *index,
+			      size_t cap, uint64_t id)
 {
-	for (size_t i = 0; i < ids->n; i++)
-		if (ids->v[i] == id)
-			return true;
-	return false;
+	size_t i = (size_t)(id * 0x9e3779b97f4a7c15ULL >> 32) & (cap - 1);
+
+	while (index[i] && ids->v[index[i] - 1] != id)
+		i = (i + 1) & (cap - 1);
+	return i;
 }
 
-/* Keep the JSON text in scratch as a string of the unit; return its id. */
-static uint64_t embed_keep_scratch(struct embed_unit *e)
+/*
+ * The site and edge ids are looked up at every new one: a unit of 440
+ * sites (6.12's net/core/dev.c, each instrumentation_begin() a site of
+ * its own) scanned the list 97,000 times.  An index of the list's
+ * positions, hashed by id, rebuilt at half full.
+ */
+static void embed_ids_index(struct embed_ids *ids)
 {
+	size_t cap = ids->index_cap ? 2 * ids->index_cap : 128;
+
+	while (2 * ids->n > cap)
+		cap *= 2;
+	free(ids->index);
+	ids->index = XCNEWVEC(size_t, cap);
+	ids->index_cap = cap;
+	for (size_t k = 0; k < ids->n; k++) {
+		size_t i = embed_ids_probe(ids, ids->index, cap, ids->v[k]);
+
+		if (!ids->index[i])
+			ids->index[i] = k + 1;
+	}
+}
+
+static bool embed_ids_has(const struct embed_ids *ids, uint64_t id)
+{
+	return ids->index_cap &&
+	       ids->index[embed_ids_probe(ids, ids->index, ids->index_cap,
+					  id)];
+}
+
+/* Add id to a list that embed_ids_has() is asked about. */
+static void embed_ids_add_indexed(struct embed_ids *ids, uint64_t id)
+{
+	size_t i;
+
+	embed_ids_add(ids, id);
+	if (2 * ids->n > ids->index_cap)
+		embed_ids_index(ids);
+	else if (!ids->index[i = embed_ids_probe(ids, ids->index,
+						 ids->index_cap, id)])
+		ids->index[i] = ids->n;
+}
+
+static void embed_ids_free(struct embed_ids *ids)
+{
+	free(ids->v);
+	free(ids->index);
+}
+
+/*
+ * Where the strings start: 6.12 net/core/dev.o keeps 350 KB, and every
+ * doubling from 256 bytes copied the buffer (and a request of 1 KB or
+ * more makes glibc's malloc consolidate its fast bins first).
+ */
+#define EMBED_STRINGS_FIRST (64 * 1024)
+
+/* Keep the JSON text in scratch as a string of the unit. */
+static void embed_keep_scratch(struct embed_unit *e)
+{
+	if (!e->strings.cap)
+		json_buf_reserve(&e->strings, EMBED_STRINGS_FIRST);
 	json_buf_raw(&e->strings, e->scratch.data, e->scratch.len);
 	json_buf_raw(&e->strings, "", 1);	/* the NUL */
-	return embed_id(e->scratch.data, e->scratch.len);
 }
 
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
@@ -73,7 +133,7 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 		site = embed_id(e->scratch.data, e->scratch.len);
 		if (!embed_ids_has(&e->sites, site)) {
 			embed_keep_scratch(e);
-			embed_ids_add(&e->sites, site);
+			embed_ids_add_indexed(&e->sites, site);
 		}
 		shape->site_kept = true;
 		shape->site = site;
@@ -82,7 +142,8 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 	/* ... the statement every time. */
 	json_buf_reset(&e->scratch);
 	asm_record_render_stmt(rec, site, &e->scratch);
-	embed_ids_add(&e->stmts, embed_keep_scratch(e));
+	embed_keep_scratch(e);
+	embed_ids_add(&e->stmts, embed_id(e->scratch.data, e->scratch.len));
 }
 
 void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec)
@@ -93,9 +154,12 @@ void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec)
 	edge_record_render_object(rec, &e->scratch);
 	id = embed_id(e->scratch.data, e->scratch.len);
 	/* Identical edges of one unit: one string, the id listed twice. */
-	if (!embed_ids_has(&e->edges, id))
+	if (embed_ids_has(&e->edges, id)) {
+		embed_ids_add(&e->edges, id);
+	} else {
 		embed_keep_scratch(e);
-	embed_ids_add(&e->edges, id);
+		embed_ids_add_indexed(&e->edges, id);
+	}
 }
 
 /* -DNAME or -DNAME=VALUE on the command line. */
@@ -331,9 +395,9 @@ void embed_unit_free(struct embed_unit *e)
 {
 	json_buf_free(&e->strings);
 	json_buf_free(&e->scratch);
-	free(e->sites.v);
-	free(e->stmts.v);
-	free(e->edges.v);
+	embed_ids_free(&e->sites);
+	embed_ids_free(&e->stmts);
+	embed_ids_free(&e->edges);
 	memset(e, 0, sizeof(*e));
 }
 

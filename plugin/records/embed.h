@@ -51,6 +51,8 @@ struct embed_ids {
 	uint64_t *v;
 	size_t n;
 	size_t cap;
+	size_t *index;			/* positions + 1, hashed by id, or NULL */
+	size_t index_cap;		/* a power of two, or 0 */
 };
 
 struct embed_unit {
