@@ -24,7 +24,18 @@
 
 #include "object.h"
 
-/* copy: o->size bytes, a private copy of o's image that libdwfl will get. */
-void dwarf_rel_prepare(const struct object *o, unsigned char *copy);
+/*
+ * copy: o->size bytes, a private copy of o's image that libdwfl will get;
+ * from: the same bytes as the file holds them, 8-aligned, where the
+ * headers and the entries are read (o's image, or copy itself).  The RELA
+ * sections whose entries are applied are written whole into the copy:
+ * their bytes in it need not have been read (dwarf_rel_ranges() says
+ * which, in file order, to be freed) — in a module they are two fifths of
+ * the file.
+ */
+struct file_range *dwarf_rel_ranges(const struct object *o,
+				    const unsigned char *from, size_t *n);
+void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
+		       const unsigned char *from);
 
 #endif /* ASMSCAN_DWARF_REL_H */

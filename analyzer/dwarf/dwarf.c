@@ -385,6 +385,11 @@ static void rel_files_init(struct dwarf_walk *w)
 static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
 	const struct object *o = w->o;
+	/* The relocations are read where object.c reads them: an archive
+	 * member only 2-aligned is read from the copy. */
+	const unsigned char *from = (uintptr_t)o->image % 8 ? NULL : o->image;
+	struct file_range *skip = NULL;
+	size_t nskip = 0;
 
 	w->dwfl = dwfl_begin(&offline_callbacks);
 	if (!w->dwfl) {
@@ -406,15 +411,20 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		w->copy_own = true;
 	} else {
 		/* All of it at once: only the pages written are ever
-		 * faulted in, and none is cleared twice. */
+		 * faulted in, and none is cleared twice.  Not the RELA
+		 * sections dwarf_rel_prepare() writes whole. */
 		if (!scratch->buf) {
 			scratch->cap = DWARF_SCRATCH_MAX;
 			scratch->buf = xmalloc(scratch->cap);
 		}
 		w->copy = scratch->buf;
-		object_read_image(o, w->copy);
+		if (from)
+			skip = dwarf_rel_ranges(o, from, &nskip);
+		object_read_image_except(o, w->copy, skip, nskip);
+		free(skip);
 	}
-	dwarf_rel_prepare(o, (unsigned char *)w->copy);
+	dwarf_rel_prepare(o, (unsigned char *)w->copy,
+			  from ? from : (const unsigned char *)w->copy);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {
