@@ -230,47 +230,54 @@ static int range_cmp(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
-struct file_range *dwarf_rel_ranges(const struct object *o,
-				    const unsigned char *from, size_t *n)
+void dwarf_rel_plan(const struct object *o, const unsigned char *from,
+		    struct dwarf_rel_plan *p)
 {
-	struct file_range *v = NULL;
 	size_t cap = 0;
 	uint32_t *relas;
 	const Elf64_Shdr *sh = rel_headers(o, from, &relas);
 
-	*n = 0;
+	memset(p, 0, sizeof(*p));
 	if (!sh)
-		return NULL;
+		return;
 	for (size_t i = 1; i < o->nsecs; i++)
 		if (rel_section_ours(o, from, sh, relas, i))
-			*VEC_PUSH(v, *n, cap) = (struct file_range){
-				sh[i].sh_offset, sh[i].sh_size };
+			*VEC_PUSH(p->secs, p->n, cap) = (uint32_t)i;
 	free(relas);
-	if (*n > 1)
-		qsort(v, *n, sizeof(*v), range_cmp);
-	return v;
+	p->ranges = xcalloc(p->n ? p->n : 1, sizeof(*p->ranges));
+	for (size_t k = 0; k < p->n; k++)
+		p->ranges[k] = (struct file_range){ sh[p->secs[k]].sh_offset,
+						    sh[p->secs[k]].sh_size };
+	if (p->n > 1)
+		qsort(p->ranges, p->n, sizeof(*p->ranges), range_cmp);
+}
+
+void dwarf_rel_plan_free(struct dwarf_rel_plan *p)
+{
+	free(p->secs);
+	free(p->ranges);
+	memset(p, 0, sizeof(*p));
 }
 
 void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
-		       const unsigned char *from)
+		       const unsigned char *from, const struct dwarf_rel_plan *p)
 {
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
+	const Elf64_Shdr *sh;
 	Elf64_Shdr *csh;
-	uint32_t *relas;
-	const Elf64_Shdr *sh = rel_headers(o, from, &relas);
 	struct rel_syms rs = { NULL, NULL };
 
-	if (!sh)
+	if (!p->n)
 		return;
-	csh = (Elf64_Shdr *)(copy + ((const Elf64_Ehdr *)from)->e_shoff);
-	for (size_t i = 1; i < o->nsecs; i++) {
-		if (!rel_section_ours(o, from, sh, relas, i))
-			continue;
-		if (!rs.applies)
-			rel_syms_init(o, &rs);
+	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
+	csh = (Elf64_Shdr *)(copy + eh->e_shoff);
+	rel_syms_init(o, &rs);
+	for (size_t k = 0; k < p->n; k++) {
+		uint32_t i = p->secs[k];
+
 		prepare_section(o, &rs, copy, from, &csh[i], &sh[i],
 				&sh[sh[i].sh_info]);
 	}
 	free(rs.applies);
 	free(rs.value);
-	free(relas);
 }

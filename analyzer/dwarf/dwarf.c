@@ -388,14 +388,15 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	/* The relocations are read where object.c reads them: an archive
 	 * member only 2-aligned is read from the copy. */
 	const unsigned char *from = (uintptr_t)o->image % 8 ? NULL : o->image;
-	struct file_range *skip = NULL;
-	size_t nskip = 0;
+	struct dwarf_rel_plan rel = { 0 };
 
 	w->dwfl = dwfl_begin(&offline_callbacks);
 	if (!w->dwfl) {
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
+	if (from)
+		dwarf_rel_plan(o, from, &rel);
 	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
 		/*
 		 * A mapping of the file: of amdgpu.ko's 356 MB libdwfl writes
@@ -418,13 +419,14 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 			scratch->buf = xmalloc(scratch->cap);
 		}
 		w->copy = scratch->buf;
-		if (from)
-			skip = dwarf_rel_ranges(o, from, &nskip);
-		object_read_image_except(o, w->copy, skip, nskip);
-		free(skip);
+		object_read_image_except(o, w->copy, rel.ranges, rel.n);
 	}
-	dwarf_rel_prepare(o, (unsigned char *)w->copy,
-			  from ? from : (const unsigned char *)w->copy);
+	if (!from) {
+		from = (const unsigned char *)w->copy;
+		dwarf_rel_plan(o, from, &rel);
+	}
+	dwarf_rel_prepare(o, (unsigned char *)w->copy, from, &rel);
+	dwarf_rel_plan_free(&rel);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {
