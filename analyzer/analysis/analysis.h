@@ -10,6 +10,8 @@
  * plugin's records and the merging of results are done object by object
  * in input order, and each object's messages are reported in turn, so
  * stderr, stdout and the JSON document are the same whatever -j is.
+ * Several groups are in flight at once: the workers go on with later
+ * groups while the main thread takes the steps that keep input order.
  *
  * Across objects (analysis_report()): a call in a .o to an undefined
  * symbol reaches the global function of that name in another input if

@@ -81,18 +81,28 @@ void table_rows_build(struct report *rep)
 			}
 			if (!row.total || !analysis_selected(opts, f->name))
 				continue;
-			row.copy = o->has_dwarf ? f->dwarf_copy : f->sym_copy;
-			for (int k = 0; k < TABLE_COUNT; k++) {
-				if (row.copy)
-					tr->in_copies[k] += c[k];
-				if (filtered) {
-					tr->totals[k].entries += c[k];
-					tr->totals[k].in_funcs += c[k];
-				}
+			for (int k = 0; k < TABLE_COUNT && filtered; k++) {
+				tr->totals[k].entries += c[k];
+				tr->totals[k].in_funcs += c[k];
 			}
 			*VEC_PUSH(tr->rows, tr->nrows, cap) = row;
 		}
 	}
 	if (tr->nrows)
 		qsort(tr->rows, tr->nrows, sizeof(*tr->rows), row_cmp);
+}
+
+/* Which rows are out-of-line copies: known once copies.c has run. */
+void table_rows_copies(struct report *rep)
+{
+	struct tables_report *tr = &rep->tables;
+
+	for (size_t i = 0; i < tr->nrows; i++) {
+		struct table_row *row = &tr->rows[i];
+		const struct obj_func *f = row->ref.func;
+
+		row->copy = row->ref.obj->has_dwarf ? f->dwarf_copy : f->sym_copy;
+		for (int k = 0; k < TABLE_COUNT && row->copy; k++)
+			tr->in_copies[k] += row->counts[k];
+	}
 }

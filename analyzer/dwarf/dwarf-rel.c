@@ -113,26 +113,40 @@ static bool entry_ours(const struct object *o, const struct rel_syms *rs,
 	       tsize - r->r_offset >= size && rs->applies[symi];
 }
 
-/* Apply what can be of one RELA section; the rest moves to its front. */
-static void prepare_section(const struct object *o, const struct rel_syms *rs,
-			    unsigned char *copy, Elf64_Shdr *rsh,
-			    const Elf64_Shdr *tsh)
+/*
+ * The entries of one RELA section are in offset order and never overlap:
+ * the order in which they are applied cannot matter.
+ */
+static bool entries_ordered(const struct object *o, const Elf64_Rela *v,
+			    size_t n)
 {
-	Elf64_Rela *v = (Elf64_Rela *)(copy + rsh->sh_offset);
-	unsigned char *t = copy + tsh->sh_offset;
-	size_t n = rsh->sh_size / sizeof(Elf64_Rela), kept = 0;
 	uint64_t end = 0;
 
-	/* Entries in offset order that never overlap: the order in which
-	 * they are applied cannot matter. */
 	for (size_t i = 0; i < n; i++) {
 		unsigned size = field_size(o->mach->e_machine,
 					   (uint32_t)ELF64_R_TYPE(v[i].r_info));
 
 		if (v[i].r_offset < end)
-			return;
+			return false;
 		end = v[i].r_offset + (size ? size : 8);
 	}
+	return true;
+}
+
+/*
+ * Apply what can be of one RELA section, read at from, into the copy;
+ * the rest goes to the front of the copy's section.
+ */
+static void prepare_section(const struct object *o, const struct rel_syms *rs,
+			    unsigned char *copy, const unsigned char *from,
+			    Elf64_Shdr *csh, const Elf64_Shdr *rsh,
+			    const Elf64_Shdr *tsh)
+{
+	const Elf64_Rela *v = (const Elf64_Rela *)(from + rsh->sh_offset);
+	Elf64_Rela *out = (Elf64_Rela *)(copy + rsh->sh_offset);
+	unsigned char *t = copy + tsh->sh_offset;
+	size_t n = rsh->sh_size / sizeof(Elf64_Rela), kept = 0;
+
 	for (size_t i = 0; i < n; i++) {
 		Elf64_Rela r = v[i];
 		unsigned size = field_size(o->mach->e_machine,
@@ -151,55 +165,119 @@ static void prepare_section(const struct object *o, const struct rel_syms *rs,
 			}
 			continue;
 		}
-		v[kept++] = r;
+		out[kept++] = r;
 	}
-	rsh->sh_size = kept * sizeof(Elf64_Rela);
+	csh->sh_size = kept * sizeof(Elf64_Rela);
 }
 
-void dwarf_rel_prepare(const struct object *o, unsigned char *copy)
+/*
+ * The section headers at from, when this file's relocations can be
+ * applied here at all, with how many RELA sections each section has
+ * (*relas, to be freed); NULL otherwise.
+ */
+static const Elf64_Shdr *rel_headers(const struct object *o,
+				     const unsigned char *from, uint32_t **relas)
 {
-	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)copy;
-	Elf64_Shdr *sh;
-	uint32_t *relas;
-	struct rel_syms rs = { NULL, NULL };
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
+	const Elf64_Shdr *sh;
 
 	if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || o->type != ET_REL ||
 	    o->size < sizeof(*eh) || eh->e_shentsize != sizeof(Elf64_Shdr) ||
 	    eh->e_shoff % 8 || !o->nsecs || !one_symtab(o))
-		return;
+		return NULL;
 	/* object.c checked the table lies in the file */
-	sh = (Elf64_Shdr *)(copy + eh->e_shoff);
-	/* How many RELA sections each section has. */
-	relas = xcalloc(o->nsecs, sizeof(*relas));
+	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
+	*relas = xcalloc(o->nsecs, sizeof(**relas));
 	for (size_t i = 1; i < o->nsecs; i++)
 		if ((sh[i].sh_type == SHT_RELA || sh[i].sh_type == SHT_REL) &&
 		    sh[i].sh_info < o->nsecs)
-			relas[sh[i].sh_info]++;
-	for (size_t i = 1; i < o->nsecs; i++) {
-		Elf64_Shdr *rsh = &sh[i];
-		const Elf64_Shdr *tsh;
+			(*relas)[sh[i].sh_info]++;
+	return sh;
+}
 
-		if (rsh->sh_type != SHT_RELA || !rsh->sh_size ||
-		    rsh->sh_info >= o->nsecs || relas[rsh->sh_info] != 1 ||
-		    (rsh->sh_flags & SHF_COMPRESSED) ||
-		    rsh->sh_entsize != sizeof(Elf64_Rela) || rsh->sh_offset % 8)
-			continue;
-		tsh = &sh[rsh->sh_info];
-		if (tsh->sh_type == SHT_NOBITS || !tsh->sh_size ||
-		    (tsh->sh_flags & (SHF_COMPRESSED | SHF_ALLOC)) ||
-		    !debug_section(o->secs[rsh->sh_info].name) ||
-		    rsh->sh_offset > o->size ||
-		    rsh->sh_size > o->size - rsh->sh_offset ||
-		    tsh->sh_offset > o->size ||
-		    tsh->sh_size > o->size - tsh->sh_offset ||
-		    over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) ||
-		    over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size))
-			continue;
-		if (!rs.applies)
-			rel_syms_init(o, &rs);
-		prepare_section(o, &rs, copy, rsh, tsh);
+/* Is section i a RELA section whose entries are applied here? */
+static bool rel_section_ours(const struct object *o, const unsigned char *from,
+			     const Elf64_Shdr *sh, const uint32_t *relas,
+			     size_t i)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
+	const Elf64_Shdr *rsh = &sh[i], *tsh;
+
+	if (rsh->sh_type != SHT_RELA || !rsh->sh_size ||
+	    rsh->sh_info >= o->nsecs || relas[rsh->sh_info] != 1 ||
+	    (rsh->sh_flags & SHF_COMPRESSED) ||
+	    rsh->sh_entsize != sizeof(Elf64_Rela) || rsh->sh_offset % 8)
+		return false;
+	tsh = &sh[rsh->sh_info];
+	if (tsh->sh_type == SHT_NOBITS || !tsh->sh_size ||
+	    (tsh->sh_flags & (SHF_COMPRESSED | SHF_ALLOC)) ||
+	    !debug_section(o->secs[rsh->sh_info].name) ||
+	    rsh->sh_offset > o->size ||
+	    rsh->sh_size > o->size - rsh->sh_offset ||
+	    tsh->sh_offset > o->size ||
+	    tsh->sh_size > o->size - tsh->sh_offset ||
+	    over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) ||
+	    over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size))
+		return false;
+	return entries_ordered(o, (const Elf64_Rela *)(from + rsh->sh_offset),
+			       rsh->sh_size / sizeof(Elf64_Rela));
+}
+
+static int range_cmp(const void *a, const void *b)
+{
+	const struct file_range *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+void dwarf_rel_plan(const struct object *o, const unsigned char *from,
+		    struct dwarf_rel_plan *p)
+{
+	size_t cap = 0;
+	uint32_t *relas;
+	const Elf64_Shdr *sh = rel_headers(o, from, &relas);
+
+	memset(p, 0, sizeof(*p));
+	if (!sh)
+		return;
+	for (size_t i = 1; i < o->nsecs; i++)
+		if (rel_section_ours(o, from, sh, relas, i))
+			*VEC_PUSH(p->secs, p->n, cap) = (uint32_t)i;
+	free(relas);
+	p->ranges = xcalloc(p->n ? p->n : 1, sizeof(*p->ranges));
+	for (size_t k = 0; k < p->n; k++)
+		p->ranges[k] = (struct file_range){ sh[p->secs[k]].sh_offset,
+						    sh[p->secs[k]].sh_size };
+	if (p->n > 1)
+		qsort(p->ranges, p->n, sizeof(*p->ranges), range_cmp);
+}
+
+void dwarf_rel_plan_free(struct dwarf_rel_plan *p)
+{
+	free(p->secs);
+	free(p->ranges);
+	memset(p, 0, sizeof(*p));
+}
+
+void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
+		       const unsigned char *from, const struct dwarf_rel_plan *p)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
+	const Elf64_Shdr *sh;
+	Elf64_Shdr *csh;
+	struct rel_syms rs = { NULL, NULL };
+
+	if (!p->n)
+		return;
+	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
+	csh = (Elf64_Shdr *)(copy + eh->e_shoff);
+	rel_syms_init(o, &rs);
+	for (size_t k = 0; k < p->n; k++) {
+		uint32_t i = p->secs[k];
+
+		prepare_section(o, &rs, copy, from, &csh[i], &sh[i],
+				&sh[sh[i].sh_info]);
 	}
 	free(rs.applies);
 	free(rs.value);
-	free(relas);
 }

@@ -24,7 +24,23 @@
 
 #include "object.h"
 
+/*
+ * The RELA sections whose entries are applied here, read at from: the
+ * file's bytes, 8-aligned (o's image, or a copy of it).  Each is written
+ * whole into the copy libdwfl gets, so its bytes there need not have been
+ * read: ranges, in file order — in a module two fifths of the file.
+ */
+struct dwarf_rel_plan {
+	uint32_t *secs;			/* n section indexes */
+	struct file_range *ranges;	/* their bytes, in file order */
+	size_t n;
+};
+
+void dwarf_rel_plan(const struct object *o, const unsigned char *from,
+		    struct dwarf_rel_plan *p);
+void dwarf_rel_plan_free(struct dwarf_rel_plan *p);
 /* copy: o->size bytes, a private copy of o's image that libdwfl will get. */
-void dwarf_rel_prepare(const struct object *o, unsigned char *copy);
+void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
+		       const unsigned char *from, const struct dwarf_rel_plan *p);
 
 #endif /* ASMSCAN_DWARF_REL_H */

@@ -385,12 +385,18 @@ static void rel_files_init(struct dwarf_walk *w)
 static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
 	const struct object *o = w->o;
+	/* The relocations are read where object.c reads them: an archive
+	 * member only 2-aligned is read from the copy. */
+	const unsigned char *from = (uintptr_t)o->image % 8 ? NULL : o->image;
+	struct dwarf_rel_plan rel = { 0 };
 
 	w->dwfl = dwfl_begin(&offline_callbacks);
 	if (!w->dwfl) {
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
+	if (from)
+		dwarf_rel_plan(o, from, &rel);
 	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
 		/*
 		 * A mapping of the file: of amdgpu.ko's 356 MB libdwfl writes
@@ -406,15 +412,21 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		w->copy_own = true;
 	} else {
 		/* All of it at once: only the pages written are ever
-		 * faulted in, and none is cleared twice. */
+		 * faulted in, and none is cleared twice.  Not the RELA
+		 * sections dwarf_rel_prepare() writes whole. */
 		if (!scratch->buf) {
 			scratch->cap = DWARF_SCRATCH_MAX;
 			scratch->buf = xmalloc(scratch->cap);
 		}
 		w->copy = scratch->buf;
-		object_read_image(o, w->copy);
+		object_read_image_except(o, w->copy, rel.ranges, rel.n);
 	}
-	dwarf_rel_prepare(o, (unsigned char *)w->copy);
+	if (!from) {
+		from = (const unsigned char *)w->copy;
+		dwarf_rel_plan(o, from, &rel);
+	}
+	dwarf_rel_prepare(o, (unsigned char *)w->copy, from, &rel);
+	dwarf_rel_plan_free(&rel);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {

@@ -662,25 +662,56 @@ static uint64_t image_offset(const struct object *o)
 	return o->map ? (uint64_t)(o->image - (const unsigned char *)o->map) : 0;
 }
 
-void object_read_image(const struct object *o, void *buf)
+/* Read [from, to) of o's image into buf at the same offset. */
+static bool read_part(const struct object *o, int fd, void *buf, size_t from,
+		      size_t to)
 {
 	uint64_t off = image_offset(o);
-	size_t done = 0;
-	int fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
 
-	while (fd >= 0 && done < o->size) {
-		ssize_t n = pread(fd, (char *)buf + done, o->size - done,
-				  (off_t)(off + done));
+	while (from < to) {
+		ssize_t n = pread(fd, (char *)buf + from, to - from,
+				  (off_t)(off + from));
 
 		if (n <= 0 && !(n < 0 && errno == EINTR))
-			break;
+			return false;
 		if (n > 0)
-			done += (size_t)n;
+			from += (size_t)n;
 	}
+	return true;
+}
+
+void object_read_image_except(const struct object *o, void *buf,
+			      const struct file_range *skip, size_t nskip)
+{
+	int fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
+	size_t at = 0;
+	bool ok = fd >= 0;
+
+	/* Ranges out of order or past the end: read everything. */
+	for (size_t i = 0; i < nskip && ok; i++) {
+		if (skip[i].off < at || skip[i].off > o->size ||
+		    skip[i].len > o->size - skip[i].off) {
+			nskip = 0;
+			break;
+		}
+		at = skip[i].off + skip[i].len;
+	}
+	at = 0;
+	for (size_t i = 0; ok && i < nskip; i++) {
+		ok = read_part(o, fd, buf, at, skip[i].off);
+		at = skip[i].off + skip[i].len;
+	}
+	if (ok)
+		ok = read_part(o, fd, buf, at, o->size);
 	if (fd >= 0)
 		close(fd);
-	if (done < o->size)
+	if (!ok)
 		memcpy(buf, o->image, o->size);
+}
+
+void object_read_image(const struct object *o, void *buf)
+{
+	object_read_image_except(o, buf, NULL, 0);
 }
 
 void *object_map_image(const struct object *o)

@@ -270,6 +270,15 @@ void object_free(struct object *o);
  * first), or copied from the image when the file cannot be read.
  */
 void object_read_image(const struct object *o, void *buf);
+/* Bytes of a file: [off, off + len). */
+struct file_range {
+	uint64_t off, len;
+};
+
+/* The same but for skip's ranges (in file order, disjoint): what buf
+ * holds there is left as it was. */
+void object_read_image_except(const struct object *o, void *buf,
+			      const struct file_range *skip, size_t nskip);
 /*
  * The same bytes as a mapping of their own, private and writable: pages
  * read come from the page cache as they are, only pages written are
