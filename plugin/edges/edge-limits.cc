@@ -49,6 +49,7 @@
  */
 #include "edge-limits.h"
 #include "slot-table.h"
+#include "edge-rerun-switch.h"
 
 /* What want_inline_small_function_p looks at for one edge. */
 struct edge_view {
@@ -83,6 +84,38 @@ struct edge_view {
  * context's; do_estimate_edge_hints() adds simple_edge_hints()
  * (same_scc, cross_module), which edge_view_fill() does not read.
  */
+/*
+ * The tests' copy of the plugin (edge-rerun-switch.h) checks these
+ * figures against GCC's own functions on every call, with each GCC the
+ * matrix builds for: a GCC whose estimates came to differ from what is
+ * done here aborts the compile there, never in asminline.so.
+ */
+static void edge_estimates_differ(cgraph_edge *e, const char *what, int ours,
+				  int gccs)
+{
+	fprintf(stderr, "asminline: test copy: %s of the call %s -> %s is %d, GCC says %d\n",
+		what, e->caller->dump_name(), e->callee->dump_name(), ours,
+		gccs);
+	abort();
+}
+
+static void edge_estimates_check(cgraph_edge *e, int growth, ipa_hints hints)
+{
+	const ipa_hints simple = INLINE_HINT_same_scc | INLINE_HINT_cross_module;
+	ipa_hints gcc_hints;
+	int gcc_growth;
+
+	if (!edge_rerun_switch(EDGE_RERUN_SWITCH_CHECK_ESTIMATES))
+		return;
+	gcc_growth = estimate_edge_growth(e);
+	gcc_hints = estimate_edge_hints(e) & ~simple;
+	if (growth != gcc_growth)
+		edge_estimates_differ(e, "the growth", growth, gcc_growth);
+	if ((hints & ~simple) != gcc_hints)
+		edge_estimates_differ(e, "the hints", (int)hints,
+				      (int)gcc_hints);
+}
+
 static void edge_estimates(cgraph_edge *e, cgraph_node *callee, int *growth,
 			   ipa_hints *hints)
 {
@@ -102,6 +135,7 @@ static void edge_estimates(cgraph_edge *e, cgraph_node *callee, int *growth,
 	ctx.estimate_size_and_time(&with_hints, false, true);
 	*growth = size.size - ipa_call_summaries->get(e)->call_stmt_size;
 	*hints = with_hints.hints;
+	edge_estimates_check(e, *growth, *hints);
 }
 
 /*
@@ -116,6 +150,11 @@ static int edge_size_after(struct edge_view *v)
 
 	if (!es->predicate || *es->predicate != false)
 		size += v->growth;
+	if (edge_rerun_switch(EDGE_RERUN_SWITCH_CHECK_ESTIMATES) &&
+	    size != estimate_size_after_inlining(v->to, v->e))
+		edge_estimates_differ(v->e, "the size after inlining", size,
+				      estimate_size_after_inlining(v->to,
+								   v->e));
 	return size;
 }
 

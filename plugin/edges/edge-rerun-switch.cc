@@ -3,7 +3,8 @@
  * edge-rerun-switch.cc — edge-rerun-switch.h's switches: compiled twice,
  * without ASMINLINE_TEST_SWITCHES into asminline.so (every switch off, no
  * getenv), with it into the tests' copy (plugin/CMakeLists.txt), where
- * ASMINLINE_TEST_RERUN_<NAME> in the environment turns one on.
+ * ASMINLINE_TEST_RERUN_<NAME> in the environment turns one on (the
+ * estimates' check is always on there).
  */
 #include "edge-rerun-switch.h"
 
@@ -19,6 +20,8 @@ bool edge_rerun_switch(enum edge_rerun_switch s)
 		return getenv("ASMINLINE_TEST_RERUN_PASS_MANAGER") != NULL;
 	case EDGE_RERUN_SWITCH_ALWAYS_FORK:
 		return getenv("ASMINLINE_TEST_RERUN_ALWAYS_FORK") != NULL;
+	case EDGE_RERUN_SWITCH_CHECK_ESTIMATES:
+		return true;
 	}
 	return false;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * edge-rerun-switch.h — the inliner's re-run taken another way than it
- * would be, for tests that compare the two ways' records.
+ * would be, for tests that compare the two ways' records, and the
+ * plugin's own estimates checked against GCC's.
  *
  * Only the tests' copy of the plugin (the CMake target asminline_test,
  * built from edge-rerun-switch.cc with ASMINLINE_TEST_SWITCHES) reads
@@ -21,6 +22,14 @@ enum edge_rerun_switch {
 	EDGE_RERUN_SWITCH_PASS_MANAGER,
 	/* Fork although no call can reach flagged asm. */
 	EDGE_RERUN_SWITCH_ALWAYS_FORK,
+	/*
+	 * Always on in the tests' copy, no variable: edge-limits.cc's own
+	 * growth, hints and size after inlining are checked against GCC's
+	 * estimate_edge_growth(), estimate_edge_hints() and
+	 * estimate_size_after_inlining() on every call it judges, and a
+	 * difference aborts the compile (every GCC the matrix builds for).
+	 */
+	EDGE_RERUN_SWITCH_CHECK_ESTIMATES,
 };
 
 /* Whether the switch is on: never, but in the tests' copy. */
