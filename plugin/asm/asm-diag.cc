@@ -20,10 +20,10 @@
 
 static uint64_t asm_diag_site_hash(const char *file, unsigned line)
 {
-	uint64_t h = fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, file,
+	uint64_t h = asmtpl_fnv1a(ASMTPL_FNV_OFFSET, file,
 				       strlen(file));
 
-	return fingerprint_fnv1a(h, &line, sizeof(line));
+	return asmtpl_fnv1a(h, &line, sizeof(line));
 }
 
 /* The slot of (file, line): its site's, or the empty one it would take. */

@@ -5,24 +5,7 @@
  */
 #include "fingerprint.h"
 
-#define FNV_STEP(h, c) ((h) = ((h) ^ (unsigned char)(c)) * FINGERPRINT_FNV_PRIME)
-
-/* Four bytes a turn: the same hash, a third of the loop's instructions. */
-uint64_t fingerprint_fnv1a(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)p;
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		FNV_STEP(h, s[i]);
-		FNV_STEP(h, s[i + 1]);
-		FNV_STEP(h, s[i + 2]);
-		FNV_STEP(h, s[i + 3]);
-	}
-	for (; i < n; i++)
-		FNV_STEP(h, s[i]);
-	return h;
-}
+#define FNV_STEP(h, c) ((h) = ((h) ^ (unsigned char)(c)) * ASMTPL_FNV_PRIME)
 
 /* 1 for space, \t, \n, \v, \f and \r. */
 static const unsigned char fingerprint_space[256] = {
@@ -66,7 +49,7 @@ static void fingerprint_normalised2(uint64_t h[2], const char *tpl, size_t len)
 
 uint64_t fingerprint_template_hash(const char *tpl, size_t len)
 {
-	uint64_t h[2] = { FINGERPRINT_FNV_OFFSET, FINGERPRINT_FNV_OFFSET };
+	uint64_t h[2] = { ASMTPL_FNV_OFFSET, ASMTPL_FNV_OFFSET };
 
 	fingerprint_normalised2(h, tpl, len);
 	return h[0];
@@ -75,9 +58,9 @@ uint64_t fingerprint_template_hash(const char *tpl, size_t len)
 uint64_t fingerprint_start(const char *function, const char *tpl, size_t len,
 			   uint64_t *tpl_hash)
 {
-	uint64_t h[2] = { FINGERPRINT_FNV_OFFSET, FINGERPRINT_FNV_OFFSET };
+	uint64_t h[2] = { ASMTPL_FNV_OFFSET, ASMTPL_FNV_OFFSET };
 
-	h[1] = fingerprint_fnv1a(h[1], function, strlen(function) + 1);
+	h[1] = asmtpl_fnv1a(h[1], function, strlen(function) + 1);
 	fingerprint_normalised2(h, tpl, len);
 	*tpl_hash = h[0];
 	return h[1];
@@ -94,7 +77,7 @@ uint64_t fingerprint_finish(uint64_t h, unsigned ordinal)
 		ordinal /= 10;
 	} while (ordinal);
 	FNV_STEP(h, '\0');
-	return fingerprint_fnv1a(h, num + i, sizeof(num) - i);
+	return asmtpl_fnv1a(h, num + i, sizeof(num) - i);
 }
 
 uint64_t fingerprint_compute(const char *function, const char *tpl,

@@ -16,12 +16,8 @@
 
 #include "gcc-compat.h"
 
-#define FINGERPRINT_FNV_OFFSET 0xcbf29ce484222325ULL
-#define FINGERPRINT_FNV_PRIME 0x100000001b3ULL
+/* The hash is asmtpl's FNV-1a-64 (asmtpl_fnv1a). */
 #define FINGERPRINT_HEX_LEN 16
-
-/* Continue an FNV-1a-64 hash over n bytes. */
-uint64_t fingerprint_fnv1a(uint64_t h, const void *p, size_t n);
 
 /* FNV-1a-64 of the normalised template alone (to count ordinals). */
 uint64_t fingerprint_template_hash(const char *tpl, size_t len);

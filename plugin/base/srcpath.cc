@@ -196,7 +196,7 @@ static const char *srcpath_below(const char *abs, const char *dir)
 static struct srcpath_entry *srcpath_slot(struct srcpath *sp, const char *name)
 {
 	size_t mask = sp->nslots - 1;
-	size_t i = (size_t)fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, name,
+	size_t i = (size_t)asmtpl_fnv1a(ASMTPL_FNV_OFFSET, name,
 					     strlen(name)) & mask;
 
 	while (sp->slots[i].gcc && strcmp(sp->slots[i].gcc, name))

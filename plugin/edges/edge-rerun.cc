@@ -80,7 +80,7 @@ static uint64_t edge_rerun_root(cgraph_edge *e)
 						: e->caller;
 	const char *name = to->asm_name();
 
-	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, name, strlen(name));
+	return asmtpl_fnv1a(ASMTPL_FNV_OFFSET, name, strlen(name));
 }
 
 /*

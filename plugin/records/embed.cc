@@ -20,7 +20,7 @@
 
 static uint64_t embed_id(const char *json, size_t len)
 {
-	return fingerprint_fnv1a(FINGERPRINT_FNV_OFFSET, json, len);
+	return asmtpl_fnv1a(ASMTPL_FNV_OFFSET, json, len);
 }
 
 static void embed_ids_add(struct embed_ids *ids, uint64_t id)

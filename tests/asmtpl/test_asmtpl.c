@@ -355,6 +355,14 @@ static int check_api(void)
 		      !strcmp(asmtpl_arch_name(arch), "i386-code16"),
 	      "i386 and i386-code16 parse and print");
 	CHECK(asmtpl_str_count("a;b\nc", 5) == 3, "str_count of a;b\\nc");
+	/* FNV-1a-64's published vectors; a hash continued is one hash. */
+	CHECK(asmtpl_fnv1a(ASMTPL_FNV_OFFSET, "", 0) == 0xcbf29ce484222325ULL &&
+		      asmtpl_fnv1a(ASMTPL_FNV_OFFSET, "a", 1) == 0xaf63dc4c8601ec8cULL &&
+		      asmtpl_fnv1a(ASMTPL_FNV_OFFSET, "foobar", 6) == 0x85944171f73967e8ULL,
+	      "fnv1a of \"\", \"a\" and \"foobar\"");
+	CHECK(asmtpl_fnv1a(asmtpl_fnv1a(ASMTPL_FNV_OFFSET, "fooba", 5), "r", 1) ==
+		      asmtpl_fnv1a(ASMTPL_FNV_OFFSET, "foobar", 6),
+	      "fnv1a continued from a state is the hash of the whole");
 
 	/* More sections and diagnostics than the result holds: counted. */
 	for (i = 0; i < 12; i++)

@@ -23,6 +23,7 @@
 #define ASMTPL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -163,6 +164,14 @@ int asmtpl_analyze(struct asmtpl_ctx *ctx, const char *tpl, size_t len,
 
 /* GCC 12's asm_str_count(): 1 + each '\n' + each ';', 0 when len is 0. */
 unsigned asmtpl_str_count(const char *tpl, size_t len);
+
+/*
+ * FNV-1a-64 of n bytes at p, continued from h (ASMTPL_FNV_OFFSET to
+ * start): the memo's hash, and the plugin's for fingerprints and ids.
+ */
+#define ASMTPL_FNV_OFFSET 0xcbf29ce484222325ULL
+#define ASMTPL_FNV_PRIME 0x100000001b3ULL
+uint64_t asmtpl_fnv1a(uint64_t h, const void *p, size_t n);
 
 const char *asmtpl_arch_name(enum asmtpl_arch arch);
 int asmtpl_arch_parse(const char *name, enum asmtpl_arch *arch);

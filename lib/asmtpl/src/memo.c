@@ -175,25 +175,14 @@ static bool memo_answer_label_free(const struct asmtpl_result *res)
 	return true;
 }
 
-#define MEMO_FNV(h, c) ((h) = ((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
-
-/* FNV-1a-64 over the text and the syntax; the text four bytes a turn. */
+/* FNV-1a-64 over the text, then the syntax and norm as one more byte. */
 static uint64_t memo_hash(const char *tpl, size_t len,
 			  enum asmtpl_syntax syntax, bool norm)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i = 0;
+	uint64_t h = asmtpl_fnv1a(ASMTPL_FNV_OFFSET, tpl, len);
 
-	for (; i + 4 <= len; i += 4) {
-		MEMO_FNV(h, tpl[i]);
-		MEMO_FNV(h, tpl[i + 1]);
-		MEMO_FNV(h, tpl[i + 2]);
-		MEMO_FNV(h, tpl[i + 3]);
-	}
-	for (; i < len; i++)
-		MEMO_FNV(h, tpl[i]);
 	h ^= (unsigned)syntax | (norm ? 2u : 0u);
-	return h * 0x100000001b3ULL;
+	return h * ASMTPL_FNV_PRIME;
 }
 
 static void memo_clear(struct asmtpl_memo *m)
