@@ -6,8 +6,17 @@
  */
 #include "json.h"
 
-#include <inttypes.h>
 #include <string.h>
+
+/*
+ * One thread writes a document, and output_write() holds the stream's
+ * lock around it: the unlocked stdio calls write straight into the
+ * buffer, where each locked one would check the lock again (millions of
+ * times in a package's report).
+ */
+#define json_putc(c, out) putc_unlocked((c), (out))
+#define json_write(p, n, out) fwrite_unlocked((p), 1, (n), (out))
+#define json_puts(s, out) fputs_unlocked((s), (out))
 
 void json_init(struct json *j, FILE *out, bool pretty)
 {
@@ -21,9 +30,9 @@ static void json_newline(struct json *j)
 {
 	if (!j->pretty)
 		return;
-	fputc('\n', j->out);
+	json_putc('\n', j->out);
 	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->out);
+		json_puts("  ", j->out);
 }
 
 /* Before any value: a comma when needed, unless a key just went out. */
@@ -34,7 +43,7 @@ static void json_sep(struct json *j)
 		return;
 	}
 	if (!j->first[j->depth])
-		fputc(',', j->out);
+		json_putc(',', j->out);
 	if (j->depth)
 		json_newline(j);
 	j->first[j->depth] = false;
@@ -43,7 +52,7 @@ static void json_sep(struct json *j)
 static void json_open(struct json *j, char c)
 {
 	json_sep(j);
-	fputc(c, j->out);
+	json_putc(c, j->out);
 	if (j->depth + 1 < JSON_MAX_DEPTH)
 		j->depth++;
 	j->first[j->depth] = true;
@@ -57,9 +66,9 @@ static void json_close(struct json *j, char c)
 		j->depth--;
 	if (!empty)
 		json_newline(j);
-	fputc(c, j->out);
+	json_putc(c, j->out);
 	if (!j->depth)
-		fputc('\n', j->out);
+		json_putc('\n', j->out);
 }
 
 void json_object_begin(struct json *j)
@@ -109,6 +118,13 @@ static size_t utf8_len(const unsigned char *s)
 	return len;
 }
 
+/* 1 for the bytes written as they are: printable ASCII but '"' and '\\'. */
+static const unsigned char json_plain[256] = {
+	[0x20 ... 0x21] = 1,	/* '"' is 0x22 */
+	[0x23 ... 0x5b] = 1,	/* '\\' is 0x5c */
+	[0x5d ... 0x7f] = 1,
+};
+
 void json_escape(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -118,22 +134,22 @@ void json_escape(FILE *out, const char *str)
 		size_t len;
 
 		/* ASCII that needs no escape: a run at a time, not a byte */
-		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
+		while (json_plain[*s])
 			s++;
 		if (s > run)
-			fwrite(run, 1, (size_t)(s - run), out);
+			json_write(run, (size_t)(s - run), out);
 		if (!*s)
 			break;
 		if (*s == '"' || *s == '\\') {
-			fputc('\\', out);
-			fputc(*s++, out);
+			json_putc('\\', out);
+			json_putc(*s++, out);
 		} else if (*s < 0x20) {
 			fprintf(out, "\\u%04x", *s++);
 		} else if ((len = utf8_len(s))) {
-			fwrite(s, 1, len, out);
+			json_write(s, len, out);
 			s += len;
 		} else {
-			fputs("\\ufffd", out);
+			json_puts("\\ufffd", out);
 			s++;
 		}
 	}
@@ -142,9 +158,9 @@ void json_escape(FILE *out, const char *str)
 void json_key(struct json *j, const char *key)
 {
 	json_sep(j);
-	fputc('"', j->out);
+	json_putc('"', j->out);
 	json_escape(j->out, key);
-	fputs(j->pretty ? "\": " : "\":", j->out);
+	json_puts(j->pretty ? "\": " : "\":", j->out);
 	j->after_key = true;
 }
 
@@ -155,39 +171,75 @@ void json_string(struct json *j, const char *s)
 		return;
 	}
 	json_sep(j);
-	fputc('"', j->out);
+	json_putc('"', j->out);
 	json_escape(j->out, s);
-	fputc('"', j->out);
+	json_putc('"', j->out);
+}
+
+/*
+ * Numbers are written digit by digit, not through fprintf(): a package's
+ * report has millions of them, all written on the main thread at the end,
+ * and fprintf's format parsing was most of their cost.  The same bytes as
+ * "%" PRIu64 and "0x%" PRIx64.
+ */
+static void json_put_uint(FILE *out, uint64_t v)
+{
+	char buf[20], *p = buf + sizeof(buf);
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	json_write(p, (size_t)(buf + sizeof(buf) - p), out);
+}
+
+static void json_put_hex(FILE *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char buf[16], *p = buf + sizeof(buf);
+
+	do {
+		*--p = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	json_write(p, (size_t)(buf + sizeof(buf) - p), out);
 }
 
 void json_int(struct json *j, int64_t v)
 {
 	json_sep(j);
-	fprintf(j->out, "%" PRId64, v);
+	if (v < 0) {
+		json_putc('-', j->out);
+		json_put_uint(j->out, (uint64_t)0 - (uint64_t)v);
+	} else {
+		json_put_uint(j->out, (uint64_t)v);
+	}
 }
 
 void json_uint(struct json *j, uint64_t v)
 {
 	json_sep(j);
-	fprintf(j->out, "%" PRIu64, v);
+	json_put_uint(j->out, v);
 }
 
 void json_bool(struct json *j, bool v)
 {
 	json_sep(j);
-	fputs(v ? "true" : "false", j->out);
+	json_puts(v ? "true" : "false", j->out);
 }
 
 void json_null(struct json *j)
 {
 	json_sep(j);
-	fputs("null", j->out);
+	json_puts("null", j->out);
 }
 
 void json_addr(struct json *j, uint64_t addr)
 {
 	json_sep(j);
-	fprintf(j->out, "\"0x%" PRIx64 "\"", addr);
+	json_puts("\"0x", j->out);
+	json_put_hex(j->out, addr);
+	json_putc('"', j->out);
 }
 
 void json_kv_string(struct json *j, const char *key, const char *s)

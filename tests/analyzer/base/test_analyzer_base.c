@@ -65,6 +65,12 @@ static void write_doc(FILE *f, void *arg)
 	json_kv_int(&j, "i", -5);
 	json_kv_uint(&j, "u", UINT64_MAX);
 	json_kv_addr(&j, "addr", 0xffffffff81000000ull);
+	json_kv_int(&j, "min", INT64_MIN);
+	json_kv_int(&j, "max", INT64_MAX);
+	json_kv_uint(&j, "zero", 0);
+	json_kv_int(&j, "izero", 0);
+	json_kv_addr(&j, "a0", 0);
+	json_kv_addr(&j, "a10", 0x10);
 	json_key(&j, "list");
 	json_array_begin(&j);
 	json_bool(&j, true);
@@ -84,6 +90,8 @@ static void test_json_writer(void)
 
 	expect(!strcmp(s, "{\"s\":\"a\\\"b\\\\c\\u000a\\u0001\\ufffd\",\"i\":-5,"
 			  "\"u\":18446744073709551615,\"addr\":\"0xffffffff81000000\","
+			  "\"min\":-9223372036854775808,\"max\":9223372036854775807,"
+			  "\"zero\":0,\"izero\":0,\"a0\":\"0x0\",\"a10\":\"0x10\","
 			  "\"list\":[true,null,null],\"empty\":{}}\n"),
 	       "json compact: %s", s);
 	free(s);
