@@ -84,7 +84,13 @@ for src in "${SRCS[@]}"; do
 		{ tail -5 client/distcc.log; fail "$obj: not compiled on the distcc server"; }
 	"$server/gcc-asminline" "${args[@]}" -o "local/$obj" || fail "$obj: local build failed"
 done
-n_ok=$(grep -c "COMPILE_OK .*gcc-asminline" "$srv/distccd.log" || true)
+# distccd writes a job's summary line after the client has its object:
+# the last one may come a moment later (waited for up to 10 s).
+for _ in $(seq 100); do
+	n_ok=$(grep -c "COMPILE_OK .*gcc-asminline" "$srv/distccd.log" || true)
+	[ "$n_ok" -lt ${#SRCS[@]} ] || break
+	sleep 0.1
+done
 [ "$n_ok" -eq ${#SRCS[@]} ] || { tail "$srv/distccd.log"; fail "distccd compiled $n_ok units, expected ${#SRCS[@]}"; }
 
 python3 - "$TESTDIR" "${SRCS[@]}" <<'PY' || fail "records differ"
