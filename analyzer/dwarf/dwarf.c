@@ -385,9 +385,8 @@ static void rel_files_init(struct dwarf_walk *w)
 static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
 	const struct object *o = w->o;
-	/* The relocations are read where object.c reads them: an archive
-	 * member only 2-aligned is read from the copy. */
-	const unsigned char *from = (uintptr_t)o->image % 8 ? NULL : o->image;
+	/* The relocations are read in place, or from the copy. */
+	const unsigned char *from = object_image_aligned(o) ? o->image : NULL;
 	struct dwarf_rel_plan rel = { 0 };
 
 	w->dwfl = dwfl_begin(&offline_callbacks);

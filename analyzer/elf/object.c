@@ -714,6 +714,11 @@ void object_read_image(const struct object *o, void *buf)
 	object_read_image_except(o, buf, NULL, 0);
 }
 
+bool object_image_aligned(const struct object *o)
+{
+	return o->image && (uintptr_t)o->image % 8 == 0;
+}
+
 void *object_map_image(const struct object *o)
 {
 	uint64_t off;
@@ -723,10 +728,8 @@ void *object_map_image(const struct object *o)
 	if (!o->map)
 		return NULL;
 	off = image_offset(o);
-	/* The ELF structures are read in place: an archive member is only
-	 * 2-aligned, and one that is not 8-aligned is copied instead. */
-	if (off % 8)
-		return NULL;
+	if (!object_image_aligned(o))
+		return NULL;	/* copied instead */
 	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;

@@ -286,6 +286,12 @@ void object_read_image_except(const struct object *o, void *buf,
  * the mapping fails; object_unmap_image() gives it back.
  */
 void *object_map_image(const struct object *o);
+/*
+ * Whether o's ELF structures can be read in place, 8-aligned: an archive
+ * member is only 2-aligned, and one that is not is read from a copy
+ * (object_read_image) instead, never mapped or read where it lies.
+ */
+bool object_image_aligned(const struct object *o);
 void object_unmap_image(const struct object *o, void *image);
 
 /* The function containing flat address addr (its padding included),
