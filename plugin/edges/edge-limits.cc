@@ -69,22 +69,6 @@ struct edge_view {
 };
 
 /*
- * GCC's estimates are asked once per edge: outside the inliner they are
- * computed afresh every time (edge_growth_cache lives only while
- * "inline" runs), from the callee's summary in the call's context.
- *
- * The growth and the hints of a call, estimate_edge_growth() and
- * estimate_edge_hints().  Without the cache, GCC's do_estimate_edge_size()
- * and do_estimate_edge_hints() each evaluate the call's context
- * (evaluate_properties_for_edge(): its known arguments through the jump
- * functions, half the cost) and estimate the callee in it, once without
- * hints and once with them (estimate_size_and_time(): the size can differ
- * between the two, a devirtualised call is cheaper when hints are asked):
- * the same two estimates, here on one evaluation.  The hints read are the
- * context's; do_estimate_edge_hints() adds simple_edge_hints()
- * (same_scc, cross_module), which edge_view_fill() does not read.
- */
-/*
  * The tests' copy of the plugin (edge-rerun-switch.h) checks these
  * figures against GCC's own functions on every call, with each GCC the
  * matrix builds for: a GCC whose estimates came to differ from what is
@@ -116,6 +100,22 @@ static void edge_estimates_check(cgraph_edge *e, int growth, ipa_hints hints)
 				      (int)gcc_hints);
 }
 
+/*
+ * GCC's estimates are asked once per edge: outside the inliner they are
+ * computed afresh every time (edge_growth_cache lives only while
+ * "inline" runs), from the callee's summary in the call's context.
+ *
+ * The growth and the hints of a call, estimate_edge_growth() and
+ * estimate_edge_hints().  Without the cache, GCC's do_estimate_edge_size()
+ * and do_estimate_edge_hints() each evaluate the call's context
+ * (evaluate_properties_for_edge(): its known arguments through the jump
+ * functions, half the cost) and estimate the callee in it, once without
+ * hints and once with them (estimate_size_and_time(): the size can differ
+ * between the two, a devirtualised call is cheaper when hints are asked):
+ * the same two estimates, here on one evaluation.  The hints read are the
+ * context's; do_estimate_edge_hints() adds simple_edge_hints()
+ * (same_scc, cross_module), which edge_view_fill() does not read.
+ */
 static void edge_estimates(cgraph_edge *e, cgraph_node *callee, int *growth,
 			   ipa_hints *hints)
 {
@@ -150,11 +150,13 @@ static int edge_size_after(struct edge_view *v)
 
 	if (!es->predicate || *es->predicate != false)
 		size += v->growth;
-	if (edge_rerun_switch(EDGE_RERUN_SWITCH_CHECK_ESTIMATES) &&
-	    size != estimate_size_after_inlining(v->to, v->e))
-		edge_estimates_differ(v->e, "the size after inlining", size,
-				      estimate_size_after_inlining(v->to,
-								   v->e));
+	if (edge_rerun_switch(EDGE_RERUN_SWITCH_CHECK_ESTIMATES)) {
+		int gcc_size = estimate_size_after_inlining(v->to, v->e);
+
+		if (size != gcc_size)
+			edge_estimates_differ(v->e, "the size after inlining",
+					      size, gcc_size);
+	}
 	return size;
 }
 
