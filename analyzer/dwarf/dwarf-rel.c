@@ -11,23 +11,41 @@
 #include <string.h>
 
 /*
- * The DWARF sections libdwfl relocates (libebl's default_debugscn_p(),
- * by exact name; .zdebug and .gnu.debuglto_ ones are left to libdwfl).
+ * The sections libdwfl relocates, by name: libebl's default_debugscn_p(),
+ * its names as they are and as .zdebug* and .gnu.debuglto_* variants.
  */
+static const char *const debug_names[] = {
+	".debug", ".line", ".debug_srcinfo", ".debug_sfnames",
+	".debug_aranges", ".debug_pubnames", ".debug_info", ".debug_abbrev",
+	".debug_line", ".debug_frame", ".debug_str", ".debug_loc",
+	".debug_macinfo", ".debug_ranges", ".debug_pubtypes", ".debug_types",
+	".gdb_index", ".debug_macro", ".debug_addr", ".debug_line_str",
+	".debug_loclists", ".debug_names", ".debug_rnglists",
+	".debug_str_offsets", ".debug_weaknames", ".debug_funcnames",
+	".debug_typenames", ".debug_varnames",
+};
+
+/* A section libdwfl relocates, as it is named here (entries applied here). */
 static bool debug_section(const char *name)
 {
-	static const char *const names[] = {
-		".debug_info", ".debug_abbrev", ".debug_line", ".debug_frame",
-		".debug_str", ".debug_loc", ".debug_ranges", ".debug_aranges",
-		".debug_macro", ".debug_addr", ".debug_line_str",
-		".debug_loclists", ".debug_rnglists", ".debug_str_offsets",
-		".debug_types",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(name, names[i]))
+	for (size_t i = 0; i < ARRAY_SIZE(debug_names); i++)
+		if (!strcmp(name, debug_names[i]))
 			return true;
 	return false;
+}
+
+/* ... or under any of the names libdwfl relocates. */
+static bool libdwfl_relocates(const char *name)
+{
+	if (!strncmp(name, ".zdebug", 7)) {
+		for (size_t i = 0; i < ARRAY_SIZE(debug_names); i++)
+			if (!strcmp(name + 2, debug_names[i] + 1))
+				return true;
+		return false;
+	}
+	if (!strncmp(name, ".gnu.debuglto_", 14))
+		return debug_section(name + 14);
+	return debug_section(name);
 }
 
 /* Bytes a relocation writes when libdwfl stores S + A as they are
@@ -73,30 +91,46 @@ static bool one_symtab(const struct object *o)
 }
 
 /*
- * What each symbol gives an entry: applies[i] when libdwfl adds no
- * address to it (defined in a section that is not SHF_ALLOC), and its
- * value.  Looked up once per symbol, not once per entry: a module's
- * entries name a few section symbols over and over, and following each
- * to its section was most of the time spent here.
+ * What each symbol gives an entry: applies[i] when the entry can be
+ * applied here, and the value it adds.  For libdwfl's layout
+ * (dwarf_rel_prepare): a symbol defined in a section that is not
+ * SHF_ALLOC, to which libdwfl adds no address.  For the object's own
+ * (dwarf_rel_flat): any symbol defined in a section, plus that section's
+ * address in object.c's layout (0 when not SHF_ALLOC, as libdwfl's).
+ * Looked up once per symbol, not once per entry: a module's entries name
+ * a few section symbols over and over.
  */
 struct rel_syms {
 	uint8_t *applies;
 	uint64_t *value;
 };
 
-static void rel_syms_init(const struct object *o, struct rel_syms *rs)
+static void rel_syms_init(const struct object *o, bool flat,
+			  struct rel_syms *rs)
 {
 	rs->applies = xcalloc(o->nsyms, sizeof(*rs->applies));
 	rs->value = xcalloc(o->nsyms, sizeof(*rs->value));
 	for (size_t i = 1; i < o->nsyms; i++) {
 		const struct obj_sym *s = &o->syms[i];
 
+		if (flat) {
+			/* object.c: section address + st_value */
+			rs->applies[i] = s->defined;
+			rs->value[i] = s->addr;
+			continue;
+		}
 		/* libdwfl adds a section's address only for SHF_ALLOC ones */
 		rs->applies[i] = s->shndx != SHN_UNDEF &&
 				 s->shndx < SHN_LORESERVE && s->shndx < o->nsecs &&
 				 !(o->secs[s->shndx].flags & SHF_ALLOC);
 		rs->value[i] = s->value;
 	}
+}
+
+static void rel_syms_free(struct rel_syms *rs)
+{
+	free(rs->applies);
+	free(rs->value);
 }
 
 /*
@@ -171,6 +205,54 @@ static void prepare_section(const struct object *o, const struct rel_syms *rs,
 }
 
 /*
+ * Every entry of one RELA section, read at from, applied into the copy
+ * with the object's own layout, in the section's order (as libdwfl
+ * applies them, so that entries that overlap end as they would); false
+ * at the first one that cannot be (the target is then partly written).
+ * One pass over what is, in a module, two fifths of the file: the types
+ * and the bounds are tested without a call.
+ */
+static bool flat_section(const struct object *o, const struct rel_syms *rs,
+			 unsigned char *copy, const Elf64_Rela *v, size_t n,
+			 const Elf64_Shdr *tsh)
+{
+	uint32_t t64 = 0, t32 = 0;
+	unsigned char *t = copy + tsh->sh_offset;
+	uint64_t tsize = tsh->sh_size;
+	uint64_t nsyms = o->nsyms;
+
+	if (o->mach->e_machine == EM_X86_64) {
+		t64 = R_X86_64_64;
+		t32 = R_X86_64_32;
+	} else if (o->mach->e_machine == EM_AARCH64) {
+		t64 = R_AARCH64_ABS64;
+		t32 = R_AARCH64_ABS32;
+	} else {
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t info = v[i].r_info, off = v[i].r_offset;
+		uint64_t symi = ELF64_R_SYM(info);
+		uint32_t type = (uint32_t)ELF64_R_TYPE(info);
+		uint64_t value;
+
+		if (symi >= nsyms || !rs->applies[symi] || off > tsize)
+			return false;
+		value = rs->value[symi] + (uint64_t)v[i].r_addend;
+		if (type == t64 && tsize - off >= 8) {
+			memcpy(t + off, &value, 8);
+		} else if (type == t32 && tsize - off >= 4) {
+			uint32_t w = (uint32_t)value;
+
+			memcpy(t + off, &w, 4);
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * The section headers at from, when this file's relocations can be
  * applied here at all, with how many RELA sections each section has
  * (*relas, to be freed); NULL otherwise.
@@ -195,7 +277,10 @@ static const Elf64_Shdr *rel_headers(const struct object *o,
 	return sh;
 }
 
-/* Is section i a RELA section whose entries are applied here? */
+/*
+ * Is section i a RELA section whose entries can be applied here (the
+ * order of its entries aside: rel_plan_ordered())?
+ */
 static bool rel_section_ours(const struct object *o, const unsigned char *from,
 			     const Elf64_Shdr *sh, const uint32_t *relas,
 			     size_t i)
@@ -209,18 +294,27 @@ static bool rel_section_ours(const struct object *o, const unsigned char *from,
 	    rsh->sh_entsize != sizeof(Elf64_Rela) || rsh->sh_offset % 8)
 		return false;
 	tsh = &sh[rsh->sh_info];
-	if (tsh->sh_type == SHT_NOBITS || !tsh->sh_size ||
-	    (tsh->sh_flags & (SHF_COMPRESSED | SHF_ALLOC)) ||
-	    !debug_section(o->secs[rsh->sh_info].name) ||
-	    rsh->sh_offset > o->size ||
-	    rsh->sh_size > o->size - rsh->sh_offset ||
-	    tsh->sh_offset > o->size ||
-	    tsh->sh_size > o->size - tsh->sh_offset ||
-	    over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) ||
-	    over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size))
-		return false;
-	return entries_ordered(o, (const Elf64_Rela *)(from + rsh->sh_offset),
-			       rsh->sh_size / sizeof(Elf64_Rela));
+	return tsh->sh_type != SHT_NOBITS && tsh->sh_size &&
+	       !(tsh->sh_flags & (SHF_COMPRESSED | SHF_ALLOC)) &&
+	       debug_section(o->secs[rsh->sh_info].name) &&
+	       rsh->sh_offset <= o->size &&
+	       rsh->sh_size <= o->size - rsh->sh_offset &&
+	       tsh->sh_offset <= o->size &&
+	       tsh->sh_size <= o->size - tsh->sh_offset &&
+	       !over_headers(eh, o->nsecs, rsh->sh_offset, rsh->sh_size) &&
+	       !over_headers(eh, o->nsecs, tsh->sh_offset, tsh->sh_size);
+}
+
+/*
+ * A relocation section libdwfl would apply (dwfl_module_getdwarf():
+ * every SHT_REL and SHT_RELA section of a section it relocates by name).
+ */
+static bool libdwfl_applies(const struct object *o, const Elf64_Shdr *sh,
+			    size_t i)
+{
+	return (sh[i].sh_type == SHT_RELA || sh[i].sh_type == SHT_REL) &&
+	       sh[i].sh_size && sh[i].sh_info && sh[i].sh_info < o->nsecs &&
+	       libdwfl_relocates(o->secs[sh[i].sh_info].name);
 }
 
 static int range_cmp(const void *a, const void *b)
@@ -228,6 +322,17 @@ static int range_cmp(const void *a, const void *b)
 	const struct file_range *x = a, *y = b;
 
 	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static void plan_ranges(const Elf64_Shdr *sh, struct dwarf_rel_plan *p)
+{
+	free(p->ranges);
+	p->ranges = xcalloc(p->n ? p->n : 1, sizeof(*p->ranges));
+	for (size_t k = 0; k < p->n; k++)
+		p->ranges[k] = (struct file_range){ sh[p->secs[k]].sh_offset,
+						    sh[p->secs[k]].sh_size };
+	if (p->n > 1)
+		qsort(p->ranges, p->n, sizeof(*p->ranges), range_cmp);
 }
 
 void dwarf_rel_plan(const struct object *o, const unsigned char *from,
@@ -240,16 +345,38 @@ void dwarf_rel_plan(const struct object *o, const unsigned char *from,
 	memset(p, 0, sizeof(*p));
 	if (!sh)
 		return;
-	for (size_t i = 1; i < o->nsecs; i++)
+	p->complete = true;
+	for (size_t i = 1; i < o->nsecs; i++) {
 		if (rel_section_ours(o, from, sh, relas, i))
 			*VEC_PUSH(p->secs, p->n, cap) = (uint32_t)i;
+		else if (libdwfl_applies(o, sh, i))
+			p->complete = false;
+	}
 	free(relas);
-	p->ranges = xcalloc(p->n ? p->n : 1, sizeof(*p->ranges));
-	for (size_t k = 0; k < p->n; k++)
-		p->ranges[k] = (struct file_range){ sh[p->secs[k]].sh_offset,
-						    sh[p->secs[k]].sh_size };
-	if (p->n > 1)
-		qsort(p->ranges, p->n, sizeof(*p->ranges), range_cmp);
+	plan_ranges(sh, p);
+}
+
+void dwarf_rel_plan_ordered(const struct object *o, const unsigned char *from,
+			    struct dwarf_rel_plan *p)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
+	const Elf64_Shdr *sh;
+	size_t kept = 0;
+
+	if (!p->n)
+		return;
+	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
+	for (size_t k = 0; k < p->n; k++) {
+		const Elf64_Shdr *rsh = &sh[p->secs[k]];
+
+		if (entries_ordered(o, (const Elf64_Rela *)(from + rsh->sh_offset),
+				    rsh->sh_size / sizeof(Elf64_Rela)))
+			p->secs[kept++] = p->secs[k];
+		else
+			p->complete = false;
+	}
+	p->n = kept;
+	plan_ranges(sh, p);
 }
 
 void dwarf_rel_plan_free(struct dwarf_rel_plan *p)
@@ -259,25 +386,50 @@ void dwarf_rel_plan_free(struct dwarf_rel_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+bool dwarf_rel_flat(const struct object *o, unsigned char *copy,
+		    const unsigned char *from, const struct dwarf_rel_plan *p)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
+	const Elf64_Shdr *sh;
+	struct rel_syms rs;
+	bool ok = true;
+
+	if (!p->complete)
+		return false;
+	if (!p->n)
+		return true;
+	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
+	rel_syms_init(o, true, &rs);
+	for (size_t k = 0; k < p->n && ok; k++) {
+		const Elf64_Shdr *rsh = &sh[p->secs[k]];
+
+		ok = flat_section(o, &rs, copy,
+				  (const Elf64_Rela *)(from + rsh->sh_offset),
+				  rsh->sh_size / sizeof(Elf64_Rela),
+				  &sh[rsh->sh_info]);
+	}
+	rel_syms_free(&rs);
+	return ok;
+}
+
 void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
 		       const unsigned char *from, const struct dwarf_rel_plan *p)
 {
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
 	const Elf64_Shdr *sh;
 	Elf64_Shdr *csh;
-	struct rel_syms rs = { NULL, NULL };
+	struct rel_syms rs;
 
 	if (!p->n)
 		return;
 	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
 	csh = (Elf64_Shdr *)(copy + eh->e_shoff);
-	rel_syms_init(o, &rs);
+	rel_syms_init(o, false, &rs);
 	for (size_t k = 0; k < p->n; k++) {
 		uint32_t i = p->secs[k];
 
 		prepare_section(o, &rs, copy, from, &csh[i], &sh[i],
 				&sh[sh[i].sh_info]);
 	}
-	free(rs.applies);
-	free(rs.value);
+	rel_syms_free(&rs);
 }

@@ -461,8 +461,8 @@ bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 
 		if (d->tag == DW_TAG_subprogram && w->structs_only)
 			continue;
-		/* a .o's addresses are not flat: its functions by libdw */
-		if (d->tag == DW_TAG_subprogram && !w->mod &&
+		/* a .o's functions by libdw: their declarations now */
+		if (d->tag == DW_TAG_subprogram && !w->eager &&
 		    dwarf_scan_func(&w->scan, u, d->off, &f)) {
 			if (f.noreturn)
 				note_noreturn_name(w, f.name);

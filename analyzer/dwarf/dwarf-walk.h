@@ -38,9 +38,11 @@ struct dwarf_walk {
 	struct object *o;		/* read only */
 	Elf *elf;			/* a part's own, or NULL: o->elf's */
 	Dwarf *dw;
-	Dwfl *dwfl;			/* ET_REL: addresses go through dwfl */
+	Dwfl *dwfl;			/* ET_REL relocated by libdwfl:
+					 * addresses go through it */
 	Dwfl_Module *mod;
-	char *copy;			/* ET_REL: the image dwfl relocates */
+	char *copy;			/* ET_REL: the image relocated */
+	Elf *copy_elf;			/* relocated flat: libdw's Elf of it */
 	bool copy_own;			/* copy is not the worker's scratch */
 	bool copy_mapped;		/* it is object_map_image()'s */
 	Dwarf_Addr bias;

@@ -381,51 +381,68 @@ static void rel_files_init(struct dwarf_walk *w)
 				  w->files_secs[2].data ? &w->files_secs[2] : NULL);
 }
 
-/* ET_REL: libdwfl relocates .debug_* in place: on a private copy. */
-static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
+/*
+ * ET_REL: w->copy, a private copy of o's image but for the bytes of
+ * rel's sections (NULL: all of it); read again when there is one.
+ */
+static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
+			  const struct dwarf_rel_plan *rel)
 {
 	const struct object *o = w->o;
-	/* The relocations are read in place, or from the copy. */
-	const unsigned char *from = object_image_aligned(o) ? o->image : NULL;
-	struct dwarf_rel_plan rel = { 0 };
+
+	if (w->copy_mapped) {		/* again: a fresh mapping */
+		object_unmap_image(o, w->copy);
+		w->copy = NULL;
+		w->copy_own = w->copy_mapped = false;
+	}
+	if (!w->copy && (o->size > DWARF_SCRATCH_MAX || !scratch)) {
+		/*
+		 * A mapping of the file: of amdgpu.ko's 356 MB the
+		 * relocations write .debug_info's 94 and the rest is only
+		 * read.
+		 */
+		w->copy = object_map_image(o);
+		w->copy_mapped = w->copy != NULL;
+		w->copy_own = true;
+		if (w->copy_mapped)
+			return;
+		w->copy = xmalloc(o->size);
+	} else if (!w->copy) {
+		/* All of it at once: only the pages written are ever
+		 * faulted in, and none is cleared twice. */
+		if (!scratch->buf) {
+			scratch->cap = DWARF_SCRATCH_MAX;
+			scratch->buf = xmalloc(scratch->cap);
+		}
+		w->copy = scratch->buf;
+	}
+	object_read_image_except(o, w->copy, rel ? rel->ranges : NULL,
+				 rel ? rel->n : 0);
+}
+
+/* The copy relocated flat: libdw reads it as a linked file. */
+static bool rel_open_flat(struct dwarf_walk *w)
+{
+	w->copy_elf = elf_memory(w->copy, w->o->size);
+	w->dw = w->copy_elf ? dwarf_begin_elf(w->copy_elf, DWARF_C_READ, NULL)
+			    : NULL;
+	if (!w->dw) {
+		dwarf_walk_error(w, "%s", dwarf_errmsg(-1));
+		return false;
+	}
+	return true;
+}
+
+/* The copy relocated by libdwfl, after what dwarf_rel_prepare() did. */
+static bool rel_open_dwfl(struct dwarf_walk *w)
+{
+	const struct object *o = w->o;
 
 	w->dwfl = dwfl_begin(&offline_callbacks);
 	if (!w->dwfl) {
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
-	if (from)
-		dwarf_rel_plan(o, from, &rel);
-	if (o->size > DWARF_SCRATCH_MAX || !scratch) {
-		/*
-		 * A mapping of the file: of amdgpu.ko's 356 MB libdwfl writes
-		 * .debug_info's 94 and a few pages of the relocation
-		 * sections; .debug_str and the relocations are only read.
-		 */
-		w->copy = object_map_image(o);
-		w->copy_mapped = w->copy != NULL;
-		if (!w->copy) {
-			w->copy = xmalloc(o->size);
-			object_read_image(o, w->copy);
-		}
-		w->copy_own = true;
-	} else {
-		/* All of it at once: only the pages written are ever
-		 * faulted in, and none is cleared twice.  Not the RELA
-		 * sections dwarf_rel_prepare() writes whole. */
-		if (!scratch->buf) {
-			scratch->cap = DWARF_SCRATCH_MAX;
-			scratch->buf = xmalloc(scratch->cap);
-		}
-		w->copy = scratch->buf;
-		object_read_image_except(o, w->copy, rel.ranges, rel.n);
-	}
-	if (!from) {
-		from = (const unsigned char *)w->copy;
-		dwarf_rel_plan(o, from, &rel);
-	}
-	dwarf_rel_prepare(o, (unsigned char *)w->copy, from, &rel);
-	dwarf_rel_plan_free(&rel);
 	w->mod = dwfl_report_offline_memory(w->dwfl, o->name, o->name, w->copy,
 					    o->size);
 	if (!w->mod || dwfl_report_end(w->dwfl, NULL, NULL) != 0) {
@@ -437,8 +454,48 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		dwarf_walk_error(w, "%s", dwfl_errmsg(-1));
 		return false;
 	}
+	return true;
+}
+
+/*
+ * ET_REL: .debug_* relocated on a private copy (dwarf-rel.h): flat
+ * where every entry can be applied here, else by libdwfl.
+ */
+static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
+{
+	const struct object *o = w->o;
+	/* The relocations are read in place, or from the copy. */
+	const unsigned char *from = object_image_aligned(o) ? o->image : NULL;
+	struct dwarf_rel_plan rel = { 0 };
+	bool wrote, ok;
+	size_t n;
+
+	if (from)
+		dwarf_rel_plan(o, from, &rel);
+	rel_copy_fill(w, scratch, &rel);
+	if (!from) {
+		from = (const unsigned char *)w->copy;
+		dwarf_rel_plan(o, from, &rel);
+	}
+	if (dwarf_rel_flat(o, (unsigned char *)w->copy, from, &rel)) {
+		ok = rel_open_flat(w);
+	} else {
+		/* The bytes flat wrote, or that are now needed, read again. */
+		wrote = rel.complete && rel.n;
+		n = rel.n;
+		dwarf_rel_plan_ordered(o, from, &rel);
+		if (wrote || rel.n != n)
+			rel_copy_fill(w, scratch,
+				      from == (const unsigned char *)w->copy ?
+				      NULL : &rel);
+		dwarf_rel_prepare(o, (unsigned char *)w->copy, from, &rel);
+		ok = rel_open_dwfl(w);
+	}
+	dwarf_rel_plan_free(&rel);
+	if (!ok)
+		return false;
 	w->eager = true;
-	/* The DIEs found by the scan, read by libdw (addresses not flat). */
+	/* The DIEs found by the scan, read by libdw. */
 	scan_sections(w, (const unsigned char *)w->copy);
 	rel_files_init(w);
 	return true;
@@ -524,6 +581,13 @@ static void dwarf_rel_close(struct dwarf_walk *w)
 		dwfl_end(w->dwfl);	/* its Dwarf with it */
 		w->dw = NULL;		/* else dwarf_begin_elf()'s: walk_free */
 	}
+	if (w->copy_elf) {		/* flat: the copy's own handles */
+		if (w->dw)
+			dwarf_end(w->dw);
+		w->dw = NULL;
+		elf_end(w->copy_elf);
+	}
+	w->copy_elf = NULL;
 	w->dwfl = NULL;
 	w->mod = NULL;
 	if (w->copy_mapped)
