@@ -31,6 +31,12 @@ struct scan_abbrev {
 					 * fixed, else SCAN_VARIABLE */
 	int32_t sibling;		/* index of the first DW_AT_sibling,
 					 * -1: none */
+	int32_t name;			/* index of the first DW_AT_name,
+					 * -1: none */
+	uint32_t name_at;		/* bytes before it when fixed */
+	bool integrates;		/* DW_AT_abstract_origin or
+					 * DW_AT_specification: a name may
+					 * come from another DIE */
 	uint8_t sib_width;		/* its bytes when fixed (ref1..ref8) */
 	uint8_t marks;			/* SCAN_WANTED, SCAN_STRUCT */
 	bool defined, children;

@@ -414,8 +414,24 @@ bool dwarf_scan_name(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 	struct die_attr got[3];
 
 	if (off >= u->end ||
-	    !(a = scan_die_abbrev(s->codes, s->ncodes, &p, end)) ||
-	    !die_attrs(s, a, u, &p, end, want, got, 3))
+	    !(a = scan_die_abbrev(s->codes, s->ncodes, &p, end)))
+		return false;
+	/*
+	 * Attributes all of a fixed size (a struct's, with its name in
+	 * .debug_str): the name is where the abbreviation says, and the
+	 * DIE's values are all before end when its last one is.
+	 */
+	if (a->fixed != SCAN_VARIABLE && !a->integrates) {
+		if (a->fixed > (uint64_t)(end - p))
+			return false;
+		*name = NULL;
+		if (a->name < 0)
+			return true;
+		got[0] = (struct die_attr){ true, s->forms[a->first_form + a->name],
+					    p + a->name_at, 0 };
+		return attr_string(s, u, &got[0], name);
+	}
+	if (!die_attrs(s, a, u, &p, end, want, got, 3))
 		return false;
 	*name = NULL;
 	if (got[0].found)

@@ -232,6 +232,15 @@ static bool read_specs(struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		case DW_AT_noreturn:
 			pc = true;
 			break;
+		case DW_AT_name:
+			if (a->name < 0) {
+				a->name = (int32_t)n;
+				a->name_at = (uint32_t)fixed;
+			}
+			break;
+		case DW_AT_abstract_origin: case DW_AT_specification:
+			a->integrates = true;
+			break;
 		case DW_AT_byte_size:
 			byte_size = true;
 			break;
@@ -297,7 +306,8 @@ static bool load_table(struct dwarf_scan *s, const struct dwarf_scan_unit *u)
 		*a = (struct scan_abbrev){ .defined = true, .tag = (uint32_t)tag,
 					   .children = *p++ == DW_CHILDREN_yes,
 					   .first_form = (uint32_t)s->nforms,
-					   .sibling = -1, .sib_at = SCAN_VARIABLE };
+					   .sibling = -1, .sib_at = SCAN_VARIABLE,
+					   .name = -1 };
 		if (!read_specs(s, u, sizes, &p, end, a))
 			return false;
 	}
