@@ -444,12 +444,22 @@ static bool struct_wanted(struct dwarf_walk *w, const struct dwarf_scan_unit *u,
 	return false;
 }
 
+/* libdw's DIE at off; false (the walk fails) when libdw cannot read it. */
+static bool walk_offdie(struct dwarf_walk *w, uint64_t off, Dwarf_Die *die)
+{
+	if (dwarf_offdie(w->dw, off, die))
+		return true;
+	dwarf_walk_error(w, "DIE at offset 0x%llx: %s", (unsigned long long)off,
+			 dwarf_errmsg(-1));
+	return false;
+}
+
 /*
  * The DIEs dwarf_scan_unit() found, as the libdw walk would visit them: a
  * function that is not a copy (most) read by dwarf_scan_func() as
- * visit_subprogram() reads it, anything else by libdw.  In a relocatable
- * object (its DWARF addresses are libdwfl's, not flat ones) every
- * function is libdw's too: the scan only finds the DIEs.
+ * visit_subprogram() reads it, anything else by libdw.  A relocatable
+ * object's declarations are read now (eager), from libdw's DIE of each
+ * function with code.
  */
 bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 			      const struct dwarf_scan_unit *u, const char *cu)
@@ -461,22 +471,23 @@ bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 
 		if (d->tag == DW_TAG_subprogram && w->structs_only)
 			continue;
-		/* a .o's functions by libdw: their declarations now */
-		if (d->tag == DW_TAG_subprogram && !w->eager &&
+		if (d->tag == DW_TAG_subprogram &&
 		    dwarf_scan_func(&w->scan, u, d->off, &f)) {
 			if (f.noreturn)
 				note_noreturn_name(w, f.name);
-			if (f.code)
-				note_concrete(w, &f.where, d->off, NULL, cu);
+			if (!f.code)
+				continue;
+			/* a .o's declaration now: from libdw's DIE */
+			if (w->eager && !walk_offdie(w, d->off, &die))
+				return false;
+			note_concrete(w, &f.where, d->off, w->eager ? &die : NULL,
+				      cu);
 			continue;
 		}
 		if (d->tag == DW_TAG_structure_type && !struct_wanted(w, u, d->off))
 			continue;
-		if (!dwarf_offdie(w->dw, d->off, &die)) {
-			dwarf_walk_error(w, "DIE at offset 0x%llx: %s",
-					 (unsigned long long)d->off, dwarf_errmsg(-1));
+		if (!walk_offdie(w, d->off, &die))
 			return false;
-		}
 		dwarf_walk_visit(w, &die, (int)d->tag, cu);
 	}
 	return true;
