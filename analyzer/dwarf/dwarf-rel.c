@@ -91,34 +91,24 @@ static bool one_symtab(const struct object *o)
 }
 
 /*
- * What each symbol gives an entry: applies[i] when the entry can be
- * applied here, and the value it adds.  For libdwfl's layout
- * (dwarf_rel_prepare): a symbol defined in a section that is not
- * SHF_ALLOC, to which libdwfl adds no address.  For the object's own
- * (dwarf_rel_flat): any symbol defined in a section, plus that section's
- * address in object.c's layout (0 when not SHF_ALLOC, as libdwfl's).
- * Looked up once per symbol, not once per entry: a module's entries name
- * a few section symbols over and over.
+ * What each symbol gives an entry applied before libdwfl
+ * (dwarf_rel_prepare): applies[i] when it is defined in a section that is
+ * not SHF_ALLOC, to which libdwfl adds no address, and its value.  Looked
+ * up once per symbol, not once per entry: a module's entries name a few
+ * section symbols over and over.
  */
 struct rel_syms {
 	uint8_t *applies;
 	uint64_t *value;
 };
 
-static void rel_syms_init(const struct object *o, bool flat,
-			  struct rel_syms *rs)
+static void rel_syms_init(const struct object *o, struct rel_syms *rs)
 {
 	rs->applies = xcalloc(o->nsyms, sizeof(*rs->applies));
 	rs->value = xcalloc(o->nsyms, sizeof(*rs->value));
 	for (size_t i = 1; i < o->nsyms; i++) {
 		const struct obj_sym *s = &o->syms[i];
 
-		if (flat) {
-			/* object.c: section address + st_value */
-			rs->applies[i] = s->defined;
-			rs->value[i] = s->addr;
-			continue;
-		}
 		/* libdwfl adds a section's address only for SHF_ALLOC ones */
 		rs->applies[i] = s->shndx != SHN_UNDEF &&
 				 s->shndx < SHN_LORESERVE && s->shndx < o->nsecs &&
@@ -205,21 +195,42 @@ static void prepare_section(const struct object *o, const struct rel_syms *rs,
 }
 
 /*
+ * The value each symbol gives an entry applied flat: object.c's address
+ * of it (its section's + st_value; a section that is not SHF_ALLOC is at
+ * 0, as libdwfl has it), FLAT_NONE for one not defined in a section.  A
+ * symbol whose address is FLAT_NONE itself (a damaged st_value) only
+ * sends its object to libdwfl.
+ */
+#define FLAT_NONE UINT64_MAX
+
+static uint64_t *flat_values(const struct object *o)
+{
+	uint64_t *v = xcalloc(o->nsyms ? o->nsyms : 1, sizeof(*v));
+
+	v[0] = FLAT_NONE;		/* STN_UNDEF */
+	for (size_t i = 1; i < o->nsyms; i++)
+		v[i] = o->syms[i].defined ? o->syms[i].addr : FLAT_NONE;
+	return v;
+}
+
+/*
  * Every entry of one RELA section, read at from, applied into the copy
  * with the object's own layout, in the section's order (as libdwfl
  * applies them, so that entries that overlap end as they would); false
  * at the first one that cannot be (the target is then partly written).
- * One pass over what is, in a module, two fifths of the file: the types
- * and the bounds are tested without a call.
+ * One pass over what is, in a module, two fifths of the file: a load of
+ * the symbol's value, the type and the bounds tested without a call.
  */
-static bool flat_section(const struct object *o, const struct rel_syms *rs,
+static bool flat_section(const struct object *o, const uint64_t *values,
 			 unsigned char *copy, const Elf64_Rela *v, size_t n,
 			 const Elf64_Shdr *tsh)
 {
-	uint32_t t64 = 0, t32 = 0;
+	uint32_t t64, t32;
 	unsigned char *t = copy + tsh->sh_offset;
-	uint64_t tsize = tsh->sh_size;
-	uint64_t nsyms = o->nsyms;
+	uint64_t tsize = tsh->sh_size, nsyms = o->nsyms;
+	/* the last offsets a 4- and an 8-byte field may start at, + 1 */
+	uint64_t end4 = tsize >= 4 ? tsize - 3 : 0;
+	uint64_t end8 = tsize >= 8 ? tsize - 7 : 0;
 
 	if (o->mach->e_machine == EM_X86_64) {
 		t64 = R_X86_64_64;
@@ -232,19 +243,18 @@ static bool flat_section(const struct object *o, const struct rel_syms *rs,
 	}
 	for (size_t i = 0; i < n; i++) {
 		uint64_t info = v[i].r_info, off = v[i].r_offset;
-		uint64_t symi = ELF64_R_SYM(info);
+		uint64_t symi = ELF64_R_SYM(info), value;
 		uint32_t type = (uint32_t)ELF64_R_TYPE(info);
-		uint64_t value;
 
-		if (symi >= nsyms || !rs->applies[symi] || off > tsize)
+		if (symi >= nsyms || (value = values[symi]) == FLAT_NONE)
 			return false;
-		value = rs->value[symi] + (uint64_t)v[i].r_addend;
-		if (type == t64 && tsize - off >= 8) {
-			memcpy(t + off, &value, 8);
-		} else if (type == t32 && tsize - off >= 4) {
+		value += (uint64_t)v[i].r_addend;
+		if (type == t32 && off < end4) {
 			uint32_t w = (uint32_t)value;
 
 			memcpy(t + off, &w, 4);
+		} else if (type == t64 && off < end8) {
+			memcpy(t + off, &value, 8);
 		} else {
 			return false;
 		}
@@ -391,7 +401,7 @@ bool dwarf_rel_flat(const struct object *o, unsigned char *copy,
 {
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
 	const Elf64_Shdr *sh;
-	struct rel_syms rs;
+	uint64_t *values;
 	bool ok = true;
 
 	if (!p->complete)
@@ -399,16 +409,16 @@ bool dwarf_rel_flat(const struct object *o, unsigned char *copy,
 	if (!p->n)
 		return true;
 	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
-	rel_syms_init(o, true, &rs);
+	values = flat_values(o);
 	for (size_t k = 0; k < p->n && ok; k++) {
 		const Elf64_Shdr *rsh = &sh[p->secs[k]];
 
-		ok = flat_section(o, &rs, copy,
+		ok = flat_section(o, values, copy,
 				  (const Elf64_Rela *)(from + rsh->sh_offset),
 				  rsh->sh_size / sizeof(Elf64_Rela),
 				  &sh[rsh->sh_info]);
 	}
-	rel_syms_free(&rs);
+	free(values);
 	return ok;
 }
 
@@ -424,7 +434,7 @@ void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
 		return;
 	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
 	csh = (Elf64_Shdr *)(copy + eh->e_shoff);
-	rel_syms_init(o, false, &rs);
+	rel_syms_init(o, &rs);
 	for (size_t k = 0; k < p->n; k++) {
 		uint32_t i = p->secs[k];
 
