@@ -305,27 +305,13 @@ static bool read_unit(struct dwarf_files *df, Dwarf_Die *cudie)
 	return true;
 }
 
-const char *dwarf_files_decl(struct dwarf_files *df, Dwarf_Die *die)
+/* Entry idx of the table read last, as dwarf_decl_file() names it. */
+static const char *entry_name(struct dwarf_files *df, uint64_t idx)
 {
-	Dwarf_Attribute a;
-	Dwarf_Word idx;
-	Dwarf_Die cudie;
 	const struct dwarf_file_entry *f;
 	const char *dir;
 	size_t need;
 
-	if (!df->usable)
-		return dwarf_decl_file(die);
-	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
-	    dwarf_formudata(&a, &idx) || idx == 0)
-		return NULL;
-	if (a.cu != df->cu) {
-		df->cu = a.cu;
-		df->ok = dwarf_cu_die(a.cu, &cudie, NULL, NULL, NULL, NULL,
-				      NULL, NULL) && read_unit(df, &cudie);
-	}
-	if (!df->ok)
-		return dwarf_decl_file(die);
 	if (idx >= df->nfiles)
 		return NULL;
 	f = &df->files[idx];
@@ -344,4 +330,48 @@ const char *dwarf_files_decl(struct dwarf_files *df, Dwarf_Die *die)
 	else
 		snprintf(df->buf, df->bufcap, "%s", f->name);
 	return df->buf;
+}
+
+/* The table of the unit of cudie (a Dwarf_CU), read unless it was last. */
+static bool unit_ready(struct dwarf_files *df, const void *cu, Dwarf_Die *cudie)
+{
+	Dwarf_Die mem;
+
+	if (cu != df->cu) {
+		df->cu = cu;
+		if (!cudie)
+			cudie = dwarf_cu_die((Dwarf_CU *)cu, &mem, NULL, NULL, NULL,
+					     NULL, NULL, NULL);
+		df->ok = cudie && read_unit(df, cudie);
+	}
+	return df->ok;
+}
+
+const char *dwarf_files_decl(struct dwarf_files *df, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+
+	if (!df->usable)
+		return dwarf_decl_file(die);
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
+	    dwarf_formudata(&a, &idx) || idx == 0)
+		return NULL;
+	if (!unit_ready(df, a.cu, NULL))
+		return dwarf_decl_file(die);
+	return entry_name(df, idx);
+}
+
+bool dwarf_files_name(struct dwarf_files *df, Dwarf_Die *cudie, uint64_t idx,
+		      const char **name)
+{
+	if (!df->usable)
+		return false;
+	*name = NULL;
+	if (idx == 0)
+		return true;
+	if (!unit_ready(df, cudie->cu, cudie))
+		return false;
+	*name = entry_name(df, idx);
+	return true;
 }

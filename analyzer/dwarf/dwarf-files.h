@@ -47,5 +47,12 @@ void dwarf_files_free(struct dwarf_files *df);
  * call.
  */
 const char *dwarf_files_decl(struct dwarf_files *df, Dwarf_Die *die);
+/*
+ * The same for a DIE of the unit of cudie whose own DW_AT_decl_file is
+ * idx (0: none): *name.  False when libdw must answer (the table is not
+ * read here).
+ */
+bool dwarf_files_name(struct dwarf_files *df, Dwarf_Die *cudie, uint64_t idx,
+		      const char **name);
 
 #endif

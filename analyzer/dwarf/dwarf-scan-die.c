@@ -11,6 +11,7 @@
 #include "dwarf-abbrev.h"
 
 #include <dwarf.h>
+#include <limits.h>
 #include <string.h>
 
 /* Where an attribute's value is, if the DIE has the attribute. */
@@ -331,17 +332,37 @@ static bool attr_high(const struct die_attr *at, const uint8_t *end,
 	return true;
 }
 
+/*
+ * A function's declaration as dwarf_attr_integrate() reads it: its own
+ * DW_AT_decl_file and DW_AT_decl_line, else (with DW_AT_abstract_origin
+ * or DW_AT_specification) another DIE's, which libdw reads.
+ */
+static void decl_of(struct die_attr file, struct die_attr line, bool integrates,
+		    const uint8_t *end, struct dwarf_scan_func *f)
+{
+	uint64_t v;
+
+	f->decl = (file.found && line.found) || !integrates;
+	if (file.found && !attr_udata(&file, end, &f->decl_file))
+		f->decl = false;
+	if (line.found && !attr_udata(&line, end, &v))
+		f->decl = false;
+	else if (line.found)
+		f->decl_line = v <= INT_MAX ? (uint32_t)v : 0;
+}
+
 bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u,
 		     uint64_t off, struct dwarf_scan_func *f)
 {
 	enum { NAME, NORETURN, LOW, HIGH, RANGES, ORIGIN, SPEC, ENTRY, LINKAGE,
-	       NWANT };
+	       DECL_FILE, DECL_LINE, NWANT };
 	static const unsigned want[NWANT] = {
 		[NAME] = DW_AT_name, [NORETURN] = DW_AT_noreturn,
 		[LOW] = DW_AT_low_pc, [HIGH] = DW_AT_high_pc,
 		[RANGES] = DW_AT_ranges, [ORIGIN] = DW_AT_abstract_origin,
 		[SPEC] = DW_AT_specification, [ENTRY] = DW_AT_entry_pc,
-		[LINKAGE] = DW_AT_linkage_name,
+		[LINKAGE] = DW_AT_linkage_name, [DECL_FILE] = DW_AT_decl_file,
+		[DECL_LINE] = DW_AT_decl_line,
 	};
 	const uint8_t *end = u->info + u->end, *p = u->info + off;
 	const struct scan_abbrev *a;
@@ -355,6 +376,8 @@ bool dwarf_scan_func(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 		return false;
 	memset(f, 0, sizeof(*f));
 	f->noreturn = got[NORETURN].found;
+	decl_of(got[DECL_FILE], got[DECL_LINE], got[ORIGIN].found || got[SPEC].found,
+		end, f);
 	/* The symbol's name: Rust's DW_AT_linkage_name, else C's DW_AT_name. */
 	if (f->noreturn && got[LINKAGE].found) {
 		if (!attr_string(s, u, &got[LINKAGE], &f->name))

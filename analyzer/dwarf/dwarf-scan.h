@@ -158,6 +158,13 @@ struct dwarf_scan_func {
 	bool code;			/* it has code, as dwarf_die_code()
 					 * finds it with libdw: */
 	struct dwarf_code where;	/* where it is entered, its bytes */
+	bool decl;			/* its declaration's file and line
+					 * below are libdw's (dwarf_attr_integrate()
+					 * would read none from another DIE);
+					 * false: libdw must read them */
+	uint64_t decl_file;		/* DW_AT_decl_file, 0: none */
+	uint32_t decl_line;		/* as dwarf_decl_line() gives it (0:
+					 * none, or past INT_MAX) */
 };
 
 /*

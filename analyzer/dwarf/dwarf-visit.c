@@ -179,28 +179,43 @@ static bool cold_name(const char *name)
 	return !*last;
 }
 
+/* A function's declaration read already (by the scan). */
+struct func_decl {
+	const char *file;
+	uint32_t line;
+};
+
 static void note_func(struct dwarf_walk *w, uint32_t fi, uint32_t part_of,
-		      Dwarf_Off die_off, Dwarf_Die *die, const char *cu)
+		      Dwarf_Off die_off, Dwarf_Die *die,
+		      const struct func_decl *decl, const char *cu)
 {
 	struct func_note *n = VEC_PUSH(w->notes, w->nnotes, w->notes_cap);
 
 	*n = (struct func_note){ .fi = fi, .cu = cu, .die = die_off + 1,
 				 .part_of = part_of };
-	if (w->eager && part_of == OBJ_NONE)
+	if (!w->eager || part_of != OBJ_NONE)
+		return;
+	if (decl) {
+		n->decl_file = decl->file;
+		n->decl_line = decl->line;
+	} else {
 		dwarf_walk_declaration(&w->strings, &w->files, die,
 				       &n->decl_file, &n->decl_line);
+	}
 }
 
 /*
- * The function of o the DIE at die_off is entered at (die: libdw's, for a
- * relocatable object's declaration now), and the functions its other
+ * The function of o the DIE at die_off is entered at (for a relocatable
+ * object's declaration now: decl, else from die, libdw's), and the
+ * functions its other
  * ranges start (its .cold part), noted as that one's fragments.  Should
  * the entry land on a "NAME.cold" symbol while another range starts a
  * function of another name, that one is entered: the DIE is one function
  * whatever order its ranges are listed or linked in.
  */
 static uint32_t note_concrete(struct dwarf_walk *w, const struct dwarf_code *code,
-			      Dwarf_Off die_off, Dwarf_Die *die, const char *cu)
+			      Dwarf_Off die_off, Dwarf_Die *die,
+			      const struct func_decl *decl, const char *cu)
 {
 	const struct object *o = w->o;
 	uint32_t parts[DWARF_CODE_PARTS + 1], fi;
@@ -230,10 +245,10 @@ static uint32_t note_concrete(struct dwarf_walk *w, const struct dwarf_code *cod
 	fi = parts[main];
 	if (fi == OBJ_NONE)
 		return OBJ_NONE;
-	note_func(w, fi, OBJ_NONE, die_off, die, cu);
+	note_func(w, fi, OBJ_NONE, die_off, die, decl, cu);
 	for (size_t i = 0; i < n; i++)
 		if (i != main && parts[i] != OBJ_NONE && parts[i] != fi)
-			note_func(w, parts[i], fi, die_off, die, cu);
+			note_func(w, parts[i], fi, die_off, die, decl, cu);
 	return fi;
 }
 
@@ -250,7 +265,7 @@ static void visit_subprogram(struct dwarf_walk *w, Dwarf_Die *die,
 	note_noreturn(w, die);
 	if (!dwarf_die_code(die, &code))
 		return;
-	fi = note_concrete(w, &code, dwarf_dieoffset(die), die, cu);
+	fi = note_concrete(w, &code, dwarf_dieoffset(die), die, NULL, cu);
 	inl = dwarf_die_origin_inline(die, &origin);
 	if (inl != DW_INL_declared_inlined && inl != DW_INL_declared_not_inlined)
 		return;
@@ -458,15 +473,18 @@ static bool walk_offdie(struct dwarf_walk *w, uint64_t off, Dwarf_Die *die)
  * The DIEs dwarf_scan_unit() found, as the libdw walk would visit them: a
  * function that is not a copy (most) read by dwarf_scan_func() as
  * visit_subprogram() reads it, anything else by libdw.  A relocatable
- * object's declarations are read now (eager), from libdw's DIE of each
- * function with code.
+ * object's declarations are read now (eager): the scan's file index and
+ * line with the file-name reader's table of cudie's unit, else libdw's.
  */
 bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
-			      const struct dwarf_scan_unit *u, const char *cu)
+			      const struct dwarf_scan_unit *u, Dwarf_Die *cudie,
+			      const char *cu)
 {
 	for (size_t i = 0; i < w->scan.ndies; i++) {
 		const struct dwarf_scan_die *d = &w->scan.dies[i];
 		struct dwarf_scan_func f;
+		struct func_decl decl;
+		const char *file;
 		Dwarf_Die die;
 
 		if (d->tag == DW_TAG_subprogram && w->structs_only)
@@ -477,11 +495,18 @@ bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
 				note_noreturn_name(w, f.name);
 			if (!f.code)
 				continue;
-			/* a .o's declaration now: from libdw's DIE */
+			/* a .o's declaration now: the scan's, else libdw's */
+			if (w->eager && f.decl &&
+			    dwarf_files_name(&w->files, cudie, f.decl_file, &file)) {
+				decl.file = dwarf_walk_intern(&w->strings, file);
+				decl.line = f.decl_line;
+				note_concrete(w, &f.where, d->off, NULL, &decl, cu);
+				continue;
+			}
 			if (w->eager && !walk_offdie(w, d->off, &die))
 				return false;
 			note_concrete(w, &f.where, d->off, w->eager ? &die : NULL,
-				      cu);
+				      NULL, cu);
 			continue;
 		}
 		if (d->tag == DW_TAG_structure_type && !struct_wanted(w, u, d->off))

@@ -93,6 +93,7 @@ void dwarf_walk_visit(struct dwarf_walk *w, Dwarf_Die *die, int tag,
 		      const char *cu);
 /* The DIEs dwarf_scan_unit() found in u; false on corrupt DWARF. */
 bool dwarf_walk_visit_scanned(struct dwarf_walk *w,
-			      const struct dwarf_scan_unit *u, const char *cu);
+			      const struct dwarf_scan_unit *u, Dwarf_Die *cudie,
+			      const char *cu);
 
 #endif /* ASMSCAN_DWARF_WALK_H */

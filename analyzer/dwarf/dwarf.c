@@ -259,7 +259,7 @@ static bool walk_unit(struct dwarf_walk *w, Dwarf_Off off, Dwarf_Off next,
 			if (!unit.first)
 				return true;	/* no children */
 			if (dwarf_scan_unit(&w->scan, &unit))
-				return dwarf_walk_visit_scanned(w, &unit, cuname);
+				return dwarf_walk_visit_scanned(w, &unit, &cu, cuname);
 			scan = false;		/* libdw walks the unit */
 			goto walk;
 		}
@@ -282,7 +282,7 @@ walk:
 	if (scan) {
 		unit.first = (uint64_t)((const uint8_t *)die.addr - unit.info);
 		if (dwarf_scan_unit(&w->scan, &unit))
-			return dwarf_walk_visit_scanned(w, &unit, cuname);
+			return dwarf_walk_visit_scanned(w, &unit, &cu, cuname);
 	}
 	if (!walk_dies(w, &die, cuname, 0)) {
 		dwarf_walk_error(w, "unit %s: %s", cuname ? cuname : "?",

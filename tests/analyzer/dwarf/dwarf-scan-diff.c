@@ -17,7 +17,8 @@
  * noreturn one) and code (its entry and bytes, as dwarf_die_code()
  * finds them with dwarf_lowpc(), dwarf_highpc(), dwarf_ranges() and
  * dwarf_entrypc(), and its other ranges' starts), and none a copy of an inline function by libdw's DW_AT_abstract_origin
- * chain; every struct name dwarf_scan_name() reads must be dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
+ * chain, and where it reads the declaration, the file index and line
+ * libdw's dwarf_attr_integrate() and dwarf_decl_line() give; every struct name dwarf_scan_name() reads must be dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
  * compared.  Prints how many DIEs were compared and how many units and
  * functions were read here; exit 1 on disagreement (up to 20 shown), 2
  * when a file cannot be read or has no DWARF.
@@ -36,7 +37,7 @@
 #include "dwarf-scan.h"
 
 struct tally {
-	uint64_t dies, wanted, wrong, units, scanned, cu_declined, funcs, funcs_read;
+	uint64_t dies, wanted, wrong, units, scanned, cu_declined, funcs, funcs_read, decls;
 	uint64_t structs, structs_named;
 };
 
@@ -101,6 +102,20 @@ static void compare_func(const struct dwarf_scan *s, const struct dwarf_scan_uni
 		wrong(t, off, "its other ranges differ from libdw's");
 	else if (code && libdw_copy(die))
 		wrong(t, off, "read here, but libdw finds a copy of an inline function");
+	if (f.decl) {
+		Dwarf_Attribute a;
+		Dwarf_Word idx = 0;
+		int line = 0;
+
+		t->decls++;
+		if (dwarf_attr_integrate(die, DW_AT_decl_file, &a) &&
+		    dwarf_formudata(&a, &idx))
+			idx = 0;
+		if (dwarf_decl_line(die, &line) || line < 0)
+			line = 0;
+		if (idx != f.decl_file || (uint32_t)line != f.decl_line)
+			wrong(t, off, "its declaration's file or line differs from libdw's");
+	}
 }
 
 /* The scan's DIEs of one unit against libdw's, from first (and the
@@ -281,9 +296,10 @@ int main(int argc, char **argv)
 	printf("dwarf-scan-diff: %" PRIu64 " DIEs compared (%" PRIu64
 	       " wanted), %" PRIu64 " of %" PRIu64 " units scanned (%" PRIu64
 	       " unit DIEs left to libdw), %" PRIu64 " of %" PRIu64
-	       " functions and %" PRIu64 " of %" PRIu64 " struct names read here, %" PRIu64
-	       " wrong\n", t.dies, t.wanted, t.scanned, t.units, t.cu_declined,
-	       t.funcs_read, t.funcs, t.structs_named, t.structs, t.wrong);
+	       " functions (%" PRIu64 " declarations) and %" PRIu64 " of %" PRIu64
+	       " struct names read here, %" PRIu64 " wrong\n", t.dies, t.wanted,
+	       t.scanned, t.units, t.cu_declined, t.funcs_read, t.funcs, t.decls,
+	       t.structs_named, t.structs, t.wrong);
 	if (rc)
 		return rc;
 	return t.wrong || !t.dies ? 1 : 0;
