@@ -310,7 +310,7 @@ static const char *entry_name(struct dwarf_files *df, uint64_t idx)
 {
 	const struct dwarf_file_entry *f;
 	const char *dir;
-	size_t need;
+	size_t need, dlen, nlen;
 
 	if (idx >= df->nfiles)
 		return NULL;
@@ -320,15 +320,19 @@ static const char *entry_name(struct dwarf_files *df, uint64_t idx)
 	if (f->name[0] == '/')
 		return f->name;
 	dir = df->dirs[f->dir];
-	need = (dir ? strlen(dir) + 1 : 0) + strlen(f->name) + 1;
+	dlen = dir ? strlen(dir) : 0;
+	nlen = strlen(f->name);
+	need = (dir ? dlen + 1 : 0) + nlen + 1;
 	if (need > df->bufcap) {
 		df->bufcap = need * 2;
 		df->buf = xrealloc(df->buf, df->bufcap);
 	}
-	if (dir)
-		snprintf(df->buf, df->bufcap, "%s/%s", dir, f->name);
-	else
-		snprintf(df->buf, df->bufcap, "%s", f->name);
+	/* "DIR/NAME", or "NAME" */
+	if (dir) {
+		memcpy(df->buf, dir, dlen);
+		df->buf[dlen++] = '/';
+	}
+	memcpy(df->buf + dlen, f->name, nlen + 1);
 	return df->buf;
 }
 
