@@ -8,14 +8,14 @@
  * when it is not there yet (-fno-ident): flags "MS", entry size 1.  (A
  * .pushsection .comment,"MS",@progbits,1 of ours would draw "setting
  * incorrect section attributes for .comment" from GAS in that case.)  The
- * operand is a GAS string, so every byte GAS would interpret is escaped: '"' and '\\' with a backslash,
- * anything outside printable ASCII as a three-digit octal escape.  The JSON
- * text holds no byte below 0x20 (the writer escapes those), so no string
- * can contain the NUL that ends it.
+ * operand is a GAS string, escaped as gas-string.h says.  The JSON text
+ * holds no byte below 0x20 (the writer escapes those), so no string can
+ * contain the NUL that ends it.
  */
 #include "embed.h"
 #include "edge-record.h"
 #include "fingerprint.h"
+#include "gas-string.h"
 #include "plugin-state.h"
 
 static uint64_t embed_id(const char *json, size_t len)
@@ -283,67 +283,9 @@ static void embed_render_unit(const struct embed_unit *e,
 }
 
 /*
- * Every byte as a GAS string holds it: itself (printable ASCII but '"'
- * and '\\'), '"' and '\\' after a backslash, any other byte as a
- * three-digit octal escape ("\\%03o").  Made once per unit.
+ * Input bytes escaped per chunk; the buffer holds the worst case, 4 each,
+ * and the escaper's slack.
  */
-struct embed_esc {
-	char text[4];
-	unsigned len;
-};
-
-static struct embed_esc embed_esc_table[256];
-
-static void embed_esc_init(void)
-{
-	for (unsigned c = 0; c < 256; c++) {
-		struct embed_esc *e = &embed_esc_table[c];
-
-		if (c == '"' || c == '\\') {
-			e->text[0] = '\\';
-			e->text[1] = (char)c;
-			e->len = 2;
-		} else if (c >= 0x20 && c < 0x7f) {
-			e->text[0] = (char)c;
-			e->len = 1;
-		} else {
-			e->text[0] = '\\';
-			e->text[1] = (char)('0' + (c >> 6));
-			e->text[2] = (char)('0' + ((c >> 3) & 7));
-			e->text[3] = (char)('0' + (c & 7));
-			e->len = 4;
-		}
-	}
-}
-
-/* One byte: its entry's four bytes copied whole, p moved on by its length. */
-#define EMBED_ESC_ONE(p, c)                                       \
-	do {                                                      \
-		const struct embed_esc *e_ = &embed_esc_table[c]; \
-		memcpy(p, e_->text, 4);                           \
-		p += e_->len;                                     \
-	} while (0)
-
-/*
- * Escape n bytes of s to p, which has room for 4 * n; returns the end.
- * No branch on the byte (JSON holds a '"' every few bytes), four a turn.
- */
-static char *embed_escape(char *p, const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		EMBED_ESC_ONE(p, s[i]);
-		EMBED_ESC_ONE(p, s[i + 1]);
-		EMBED_ESC_ONE(p, s[i + 2]);
-		EMBED_ESC_ONE(p, s[i + 3]);
-	}
-	for (; i < n; i++)
-		EMBED_ESC_ONE(p, s[i]);
-	return p;
-}
-
-/* Input bytes escaped per chunk; the buffer holds the worst case, 4 each. */
 #define EMBED_CHUNK 2048
 
 /*
@@ -354,7 +296,7 @@ static size_t embed_put_string(FILE *out, const char *json, size_t len)
 {
 	static const char head[] = "\t.ident\t\"" EMBED_PREFIX;
 	const unsigned char *s = (const unsigned char *)json;
-	char buf[sizeof(head) + 4 * EMBED_CHUNK + 2];
+	char buf[sizeof(head) + 4 * EMBED_CHUNK + GAS_STRING_SLACK + 2];
 	char *p = buf + sizeof(head) - 1;
 
 	memcpy(buf, head, sizeof(head) - 1);
@@ -363,7 +305,7 @@ static size_t embed_put_string(FILE *out, const char *json, size_t len)
 
 		if (i)
 			p = buf;
-		p = embed_escape(p, s + i, n);
+		p = gas_string_escape(p, s + i, n);
 		if (i + n < len)
 			fwrite(buf, 1, (size_t)(p - buf), out);
 	}
@@ -378,7 +320,6 @@ size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
 {
 	size_t bytes = 0;
 
-	embed_esc_init();
 	for (size_t off = 0; off < e->strings.len;) {
 		size_t len = strlen(e->strings.data + off);
 
