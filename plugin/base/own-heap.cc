@@ -118,7 +118,7 @@ void *own_heap_malloc(size_t n)
 
 void own_heap_free(void *p)
 {
-	struct own_heap_header *h = (struct own_heap_header *)p - 1;
+	struct own_heap_header *h;
 
 	if (!p)
 		return;
@@ -126,6 +126,7 @@ void own_heap_free(void *p)
 		free(p);
 		return;
 	}
+	h = (struct own_heap_header *)p - 1;
 	*(void **)p = own_heap.free_list[h->cls];
 	own_heap.free_list[h->cls] = h;
 }
