@@ -20,14 +20,6 @@
 
 #include "gcc-compat.h"
 
-/*
- * The C library's allocator, not own-heap.cc's: GCC may delete what the
- * plugin made (a pass object), and GCC's inline destructors compiled here
- * delete what cc1 made.
- */
-#undef xmalloc
-#undef free
-
 void *operator new(size_t n)
 {
 	return xmalloc(n ? n : 1);	/* xmalloc never returns NULL */

@@ -220,17 +220,4 @@ static inline bool compat_hot_for_growth(cgraph_edge *e)
 #endif
 }
 
-/*
- * The plugin's own memory comes from own-heap.cc, out of the compiler's
- * heap (own-heap.h says why).  Defined after GCC's headers, so that their
- * inline code keeps GCC's allocator; its blocks may be freed here.
- */
-#include "own-heap.h"
-#define xmalloc(n) own_heap_malloc(n)
-#define xcalloc(n, size) own_heap_calloc(n, size)
-#define xrealloc(p, n) own_heap_realloc(p, n)
-#define xmemdup(p, copy, size) own_heap_memdup(p, copy, size)
-#define xstrdup(s) own_heap_strdup(s)
-#define free(p) own_heap_free(p)
-
 #endif /* ASMINLINE_GCC_COMPAT_H */
