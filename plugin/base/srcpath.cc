@@ -244,7 +244,8 @@ static const struct srcpath_recent *srcpath_find(struct srcpath *sp,
 						  const char *name)
 {
 	struct srcpath_recent *r =
-		&sp->recent[((uintptr_t)name >> 3) % ARRAY_SIZE(sp->recent)];
+		&sp->recent[(uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ULL >>
+			    (64 - SRCPATH_RECENT_BITS)];
 	const struct srcpath_entry *e;
 
 	if (r->name == name && !strcmp(r->gcc, name))

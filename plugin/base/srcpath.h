@@ -40,6 +40,8 @@ struct srcpath_entry;
  * maps hand out the same string for a file every time): a hit, checked
  * with strcmp, is not hashed.
  */
+#define SRCPATH_RECENT_BITS 6
+
 struct srcpath_recent {
 	const char *name;		/* the caller's pointer; NULL: empty */
 	const char *gcc, *rel, *abs;	/* the entry's strings */
@@ -52,7 +54,8 @@ struct srcpath {
 	char *root_from;		/* how it was found, for people */
 	struct srcpath_entry *slots;	/* cache of GCC names, open addressing */
 	size_t nslots, n;
-	struct srcpath_recent recent[8];	/* slot by pointer bits */
+	/* slot by the pointer, hashed: a file's string sits anywhere */
+	struct srcpath_recent recent[1 << SRCPATH_RECENT_BITS];
 };
 
 /*

@@ -333,6 +333,7 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	const struct edge_asm_sum *sum =
 		edge_asm_callee(pl, st, &st->after_asm, callee);
 	struct edge_record rec;
+	bool embed;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.tu = pl->tu;
@@ -362,19 +363,24 @@ static void edges_one(struct asminline_plugin *pl, struct edges_state *st,
 	st->nblocked += rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM;
 	if (pl->opts.verbose)
 		edges_trace(&rec);
-	if (pl->report.fd >= 0) {
-		json_buf_reset(&pl->line);
-		edge_record_render_json(&rec, &pl->line);
-		report_add(&pl->report, pl->line.data, pl->line.len);
-	}
 	/*
 	 * The findings CI and asmscan's ranking of sites need, in .comment;
 	 * where the re-run failed, every call the rule judged in its stead,
 	 * so that asmscan check knows which calls it cannot compare.
 	 */
-	if (pl->opts.embed && (rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM ||
-			       edge_rerun_unanswered(st)))
-		embed_unit_add_edge(pl->embed, &rec);
+	embed = pl->opts.embed && (rec.verdict == EDGE_VERDICT_BLOCKED_BY_ASM ||
+				   edge_rerun_unanswered(st));
+	if (!embed && pl->report.fd < 0)
+		return;
+	/* One JSON object: the embedded string, and the report's line. */
+	json_buf_reset(&pl->line);
+	edge_record_render_object(&rec, &pl->line);
+	if (embed)
+		embed_unit_add_edge(pl->embed, pl->line.data, pl->line.len);
+	if (pl->report.fd >= 0) {
+		json_buf_raw(&pl->line, "\n", 1);
+		report_add(&pl->report, pl->line.data, pl->line.len);
+	}
 }
 
 /*

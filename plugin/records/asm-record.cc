@@ -39,22 +39,24 @@ static void asm_record_where(const struct asm_record *rec, struct json_buf *b)
 	b->need_comma = true;
 }
 
-/*
- * What the statement is, from its spelling to the verdict: the same for
- * every expansion of one asm with one template, in every unit.
- */
-static void asm_record_shape(const struct asm_record *rec, struct json_buf *b)
+/* The shape's fields before the template's value, and its key. */
+static void asm_record_shape_head(const struct asm_record *rec,
+				  struct json_buf *b)
 {
-	const struct asmtpl_result *res = &rec->tpl_res;
-
 	json_field_cstring(b, JSON_KEY_LIT("spelling_file"),
 			   rec->spelling_file);
 	json_field_uint(b, JSON_KEY_LIT("spelling_line"),
 			rec->spelling_line);
 	json_field_cstring(b, JSON_KEY_LIT("arch"), rec->arch);
-
 	json_key_plain(b, JSON_KEY_LIT("template"));
-	json_string(b, rec->tpl, rec->tpl_len);
+}
+
+/* The shape's fields after the template. */
+static void asm_record_shape_tail(const struct asm_record *rec,
+				  struct json_buf *b)
+{
+	const struct asmtpl_result *res = &rec->tpl_res;
+
 	json_field_bool(b, JSON_KEY_LIT("basic"), rec->basic);
 	json_field_bool(b, JSON_KEY_LIT("asm_inline"), rec->asm_inline);
 	json_field_bool(b, JSON_KEY_LIT("volatile"), rec->is_volatile);
@@ -95,6 +97,17 @@ static void asm_record_shape(const struct asm_record *rec, struct json_buf *b)
 	json_field_bool(b, JSON_KEY_LIT("applied"), rec->applied);
 }
 
+/*
+ * What the statement is, from its spelling to the verdict: the same for
+ * every expansion of one asm with one template, in every unit.
+ */
+static void asm_record_shape(const struct asm_record *rec, struct json_buf *b)
+{
+	asm_record_shape_head(rec, b);
+	json_string(b, rec->tpl, rec->tpl_len);
+	asm_record_shape_tail(rec, b);
+}
+
 static void asm_record_head(struct json_buf *b, const char *type)
 {
 	json_begin_object(b);
@@ -123,6 +136,29 @@ void asm_record_render_shape(const struct asm_record *rec, struct json_buf *b)
 	json_buf_reset(b);
 	b->need_comma = true;
 	asm_record_shape(rec, b);
+}
+
+void asm_record_render_shape_parts(const struct asm_record *rec,
+				   struct json_buf *head, struct json_buf *tail)
+{
+	json_buf_reset(head);
+	head->need_comma = true;
+	asm_record_shape_head(rec, head);
+	json_buf_reset(tail);
+	tail->need_comma = true;
+	asm_record_shape_tail(rec, tail);
+}
+
+void asm_record_render_shape_from(const struct json_buf *head, const char *tpl,
+				  size_t len, const struct json_buf *tail,
+				  struct json_buf *b)
+{
+	json_buf_reset(b);
+	json_buf_raw(b, head->data, head->len);
+	b->need_comma = false;		/* after the key */
+	json_string(b, tpl, len);
+	json_buf_raw(b, tail->data, tail->len);
+	b->need_comma = true;
 }
 
 /* The shape's text where the fields from spelling_file to applied go. */

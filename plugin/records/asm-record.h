@@ -80,6 +80,18 @@ void asm_record_render_stmt(const struct asm_record *rec, uint64_t site,
  * the report line and the embedded site of one statement share them.
  */
 void asm_record_render_shape(const struct asm_record *rec, struct json_buf *b);
+/*
+ * The same text in three parts: the fields before the template's value
+ * (with its key) into head, those after it into tail (each reset
+ * first); and the text again from head, a template and tail into b
+ * (reset first): what asm_record_render_shape() renders for a record
+ * with those fields and that template.
+ */
+void asm_record_render_shape_parts(const struct asm_record *rec,
+				   struct json_buf *head, struct json_buf *tail);
+void asm_record_render_shape_from(const struct json_buf *head, const char *tpl,
+				  size_t len, const struct json_buf *tail,
+				  struct json_buf *b);
 void asm_record_render_json_shaped(const struct asm_record *rec,
 				   const struct json_buf *shape,
 				   struct json_buf *b);

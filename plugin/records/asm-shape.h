@@ -18,18 +18,15 @@
 #include "json-buf.h"
 #include "asm-record.h"
 
+struct asm_shape_family;
+
 struct asm_shape {
 	struct asm_shape *next;		/* in its bucket */
 	uint64_t hash;
-	/* The key: every input of asm_record_shape(), copied. */
-	const char *spelling_file;	/* srcpath's, lives as long as the unit */
-	const char *arch;
+	/* The key: its family's fields and the template, copied. */
+	const struct asm_shape_family *family;
 	char *tpl;
 	size_t tpl_len;
-	unsigned spelling_line;
-	unsigned gcc_count;
-	bool basic, asm_inline, is_volatile, is_goto, flagged, applied;
-	struct asmtpl_result res;
 	/* Its text, as asm_record_render_shape() renders it. */
 	struct json_buf text;
 	/* The embedded site record's id, once embed kept it. */
@@ -37,10 +34,32 @@ struct asm_shape {
 	uint64_t site;
 };
 
+/*
+ * The shapes that differ only in their template: the text before the
+ * template's value and after it, rendered once.  The instrumentation_begin()
+ * and _end() of 6.12 net/core/dev.o are 420 shapes of two families: each
+ * __COUNTER__ label makes a template of its own.
+ */
+struct asm_shape_family {
+	struct asm_shape_family *next;	/* in its bucket */
+	uint64_t hash;
+	/* The key: every input of asm_record_shape() but the template. */
+	const char *spelling_file;
+	const char *arch;
+	unsigned spelling_line;
+	unsigned gcc_count;
+	bool basic, asm_inline, is_volatile, is_goto, flagged, applied;
+	struct asmtpl_result res;
+	struct json_buf head, tail;	/* asm_record_render_shape_parts() */
+};
+
 struct asm_shapes {
 	struct asm_shape **buckets;
 	size_t nbuckets;		/* a power of two, or 0 */
 	size_t n;
+	struct asm_shape_family **families;	/* hashed, chained */
+	size_t nfamilies_buckets;	/* a power of two, or 0 */
+	size_t nfamilies;
 	/*
 	 * Where a new shape is rendered before it is copied into a buffer
 	 * of its size: one buffer grown to the longest, not one grown

@@ -78,9 +78,3 @@ void edge_record_render_object(const struct edge_record *rec,
 		       rec->fingerprints_dropped);
 	json_end_object(b);
 }
-
-void edge_record_render_json(const struct edge_record *rec, struct json_buf *b)
-{
-	edge_record_render_object(rec, b);
-	json_buf_raw(b, "\n", 1);
-}

@@ -58,9 +58,10 @@ struct edge_record {
 	uint64_t fingerprints[EDGE_RECORD_MAX_FINGERPRINTS];
 };
 
-/* edge-record.cc: append the record as one JSON line (with '\n') to b. */
-void edge_record_render_json(const struct edge_record *rec, struct json_buf *b);
-/* The same JSON object without the newline (the embedded form). */
+/*
+ * edge-record.cc: append the record's JSON object to b: the report's line
+ * without its newline, and the embedded form.
+ */
 void edge_record_render_object(const struct edge_record *rec,
 			       struct json_buf *b);
 const char *edge_verdict_name(enum edge_verdict v);

@@ -8,14 +8,13 @@
  * when it is not there yet (-fno-ident): flags "MS", entry size 1.  (A
  * .pushsection .comment,"MS",@progbits,1 of ours would draw "setting
  * incorrect section attributes for .comment" from GAS in that case.)  The
- * operand is a GAS string, so every byte GAS would interpret is escaped: '"' and '\\' with a backslash,
- * anything outside printable ASCII as a three-digit octal escape.  The JSON
- * text holds no byte below 0x20 (the writer escapes those), so no string
- * can contain the NUL that ends it.
+ * operand is a GAS string, escaped as gas-string.h says.  The JSON text
+ * holds no byte below 0x20 (the writer escapes those), so no string can
+ * contain the NUL that ends it.
  */
 #include "embed.h"
-#include "edge-record.h"
 #include "fingerprint.h"
+#include "gas-string.h"
 #include "plugin-state.h"
 
 static uint64_t embed_id(const char *json, size_t len)
@@ -93,25 +92,58 @@ static void embed_ids_free(struct embed_ids *ids)
 }
 
 /*
- * Where the strings start: 6.12 net/core/dev.o keeps 350 KB, and every
- * doubling from 256 bytes copied the buffer (and a request of 1 KB or
- * more makes glibc's malloc consolidate its fast bins first).
+ * Where the strings start: 1 MB, which glibc's malloc maps whole (above
+ * its mmap threshold), so that the buffer takes no part of the compiler's
+ * heap, its pages are used as they are written, and growing it remaps
+ * instead of copying.  6.12 net/core/dev.o keeps 350 KB: from 64 KB in
+ * the heap, its three doublings copied 450 KB (0.4 M instructions).
  */
-#define EMBED_STRINGS_FIRST (64 * 1024)
+#define EMBED_STRINGS_FIRST (1024 * 1024)
 
-/* Keep the JSON text in scratch as a string of the unit. */
-static void embed_keep_scratch(struct embed_unit *e)
+/*
+ * A string is rendered straight into the unit's strings, after the last
+ * one: where it starts.  (The record's object is the first value there.)
+ */
+static size_t embed_string_begin(struct embed_unit *e)
 {
 	if (!e->strings.cap)
 		json_buf_reserve(&e->strings, EMBED_STRINGS_FIRST);
-	json_buf_raw(&e->strings, e->scratch.data, e->scratch.len);
-	json_buf_raw(&e->strings, "", 1);	/* the NUL */
+	e->strings.need_comma = false;
+	return e->strings.len;
+}
+
+/* The id of the string rendered from start on. */
+static uint64_t embed_string_id(const struct embed_unit *e, size_t start)
+{
+	return embed_id(e->strings.data + start, e->strings.len - start);
+}
+
+/* Keep the string rendered from start on: its NUL. */
+static void embed_string_keep(struct embed_unit *e)
+{
+	json_buf_raw(&e->strings, "", 1);
+}
+
+/* Drop the string rendered from start on. */
+static void embed_string_drop(struct embed_unit *e, size_t start)
+{
+	e->strings.len = start;
+	e->strings.data[start] = '\0';
+}
+
+/* Keep the JSON text json, len bytes, as a string of the unit. */
+static void embed_keep(struct embed_unit *e, const char *json, size_t len)
+{
+	embed_string_begin(e);
+	json_buf_raw(&e->strings, json, len);
+	embed_string_keep(e);
 }
 
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 			struct asm_shape *shape)
 {
 	const struct asmtpl_result *res = &rec->tpl_res;
+	size_t start;
 	uint64_t site;
 
 	e->statements++;
@@ -128,36 +160,35 @@ void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 
 	/* The site once per unit (42 expansions of a macro share it)... */
 	if (!shape->site_kept) {
-		json_buf_reset(&e->scratch);
-		asm_record_render_site_shaped(&shape->text, &e->scratch);
-		site = embed_id(e->scratch.data, e->scratch.len);
+		start = embed_string_begin(e);
+		asm_record_render_site_shaped(&shape->text, &e->strings);
+		site = embed_string_id(e, start);
 		if (!embed_ids_has(&e->sites, site)) {
-			embed_keep_scratch(e);
+			embed_string_keep(e);
 			embed_ids_add_indexed(&e->sites, site);
+		} else {
+			embed_string_drop(e, start);
 		}
 		shape->site_kept = true;
 		shape->site = site;
 	}
 	site = shape->site;
 	/* ... the statement every time. */
-	json_buf_reset(&e->scratch);
-	asm_record_render_stmt(rec, site, &e->scratch);
-	embed_keep_scratch(e);
-	embed_ids_add(&e->stmts, embed_id(e->scratch.data, e->scratch.len));
+	start = embed_string_begin(e);
+	asm_record_render_stmt(rec, site, &e->strings);
+	embed_ids_add(&e->stmts, embed_string_id(e, start));
+	embed_string_keep(e);
 }
 
-void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec)
+void embed_unit_add_edge(struct embed_unit *e, const char *json, size_t len)
 {
-	uint64_t id;
+	uint64_t id = embed_id(json, len);
 
-	json_buf_reset(&e->scratch);
-	edge_record_render_object(rec, &e->scratch);
-	id = embed_id(e->scratch.data, e->scratch.len);
 	/* Identical edges of one unit: one string, the id listed twice. */
 	if (embed_ids_has(&e->edges, id)) {
 		embed_ids_add(&e->edges, id);
 	} else {
-		embed_keep_scratch(e);
+		embed_keep(e, json, len);
 		embed_ids_add_indexed(&e->edges, id);
 	}
 }
@@ -283,67 +314,9 @@ static void embed_render_unit(const struct embed_unit *e,
 }
 
 /*
- * Every byte as a GAS string holds it: itself (printable ASCII but '"'
- * and '\\'), '"' and '\\' after a backslash, any other byte as a
- * three-digit octal escape ("\\%03o").  Made once per unit.
+ * Input bytes escaped per chunk; the buffer holds the worst case, 4 each,
+ * and the escaper's slack.
  */
-struct embed_esc {
-	char text[4];
-	unsigned len;
-};
-
-static struct embed_esc embed_esc_table[256];
-
-static void embed_esc_init(void)
-{
-	for (unsigned c = 0; c < 256; c++) {
-		struct embed_esc *e = &embed_esc_table[c];
-
-		if (c == '"' || c == '\\') {
-			e->text[0] = '\\';
-			e->text[1] = (char)c;
-			e->len = 2;
-		} else if (c >= 0x20 && c < 0x7f) {
-			e->text[0] = (char)c;
-			e->len = 1;
-		} else {
-			e->text[0] = '\\';
-			e->text[1] = (char)('0' + (c >> 6));
-			e->text[2] = (char)('0' + ((c >> 3) & 7));
-			e->text[3] = (char)('0' + (c & 7));
-			e->len = 4;
-		}
-	}
-}
-
-/* One byte: its entry's four bytes copied whole, p moved on by its length. */
-#define EMBED_ESC_ONE(p, c)                                       \
-	do {                                                      \
-		const struct embed_esc *e_ = &embed_esc_table[c]; \
-		memcpy(p, e_->text, 4);                           \
-		p += e_->len;                                     \
-	} while (0)
-
-/*
- * Escape n bytes of s to p, which has room for 4 * n; returns the end.
- * No branch on the byte (JSON holds a '"' every few bytes), four a turn.
- */
-static char *embed_escape(char *p, const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		EMBED_ESC_ONE(p, s[i]);
-		EMBED_ESC_ONE(p, s[i + 1]);
-		EMBED_ESC_ONE(p, s[i + 2]);
-		EMBED_ESC_ONE(p, s[i + 3]);
-	}
-	for (; i < n; i++)
-		EMBED_ESC_ONE(p, s[i]);
-	return p;
-}
-
-/* Input bytes escaped per chunk; the buffer holds the worst case, 4 each. */
 #define EMBED_CHUNK 2048
 
 /*
@@ -354,7 +327,7 @@ static size_t embed_put_string(FILE *out, const char *json, size_t len)
 {
 	static const char head[] = "\t.ident\t\"" EMBED_PREFIX;
 	const unsigned char *s = (const unsigned char *)json;
-	char buf[sizeof(head) + 4 * EMBED_CHUNK + 2];
+	char buf[sizeof(head) + 4 * EMBED_CHUNK + GAS_STRING_SLACK + 2];
 	char *p = buf + sizeof(head) - 1;
 
 	memcpy(buf, head, sizeof(head) - 1);
@@ -363,7 +336,7 @@ static size_t embed_put_string(FILE *out, const char *json, size_t len)
 
 		if (i)
 			p = buf;
-		p = embed_escape(p, s + i, n);
+		p = gas_string_escape(p, s + i, n);
 		if (i + n < len)
 			fwrite(buf, 1, (size_t)(p - buf), out);
 	}
@@ -378,7 +351,6 @@ size_t embed_unit_write(struct embed_unit *e, const struct embed_unit_meta *m,
 {
 	size_t bytes = 0;
 
-	embed_esc_init();
 	for (size_t off = 0; off < e->strings.len;) {
 		size_t len = strlen(e->strings.data + off);
 

@@ -56,8 +56,8 @@ struct embed_ids {
 };
 
 struct embed_unit {
-	struct json_buf strings;	/* site and stmt payloads, each + '\0' */
-	struct json_buf scratch;
+	struct json_buf strings;	/* site, stmt and edge payloads, each + '\0' */
+	struct json_buf scratch;	/* the unit record, at the end */
 	struct embed_ids sites;		/* site strings already in strings */
 	struct embed_ids stmts;		/* stmt ids, in visit order */
 	struct embed_ids edges;		/* edge ids, in the order found */
@@ -94,10 +94,13 @@ struct embed_unit_meta {
 void embed_unit_add_asm(struct embed_unit *e, const struct asm_record *rec,
 			struct asm_shape *shape);
 
-struct edge_record;
 struct site_list;
-/* Keep an attributed edge's embedded record (blocked-by-asm only). */
-void embed_unit_add_edge(struct embed_unit *e, const struct edge_record *rec);
+/*
+ * Keep an attributed edge's embedded record (blocked-by-asm only): json,
+ * len bytes, is its edge_record_render_object(), the report's line
+ * without the newline.
+ */
+void embed_unit_add_edge(struct embed_unit *e, const char *json, size_t len);
 
 /*
  * Why this compilation must not or cannot carry records in its object, or

@@ -8,7 +8,9 @@
 #
 #   - report.c compiled with the defaults (embed=1): the unit record counts
 #     every statement of the report, and the asm records it lists, with
-#     "tu" filled in, are exactly the report's flagged records;
+#     "tu" filled in, are exactly the report's flagged records; the same
+#     for embed-bytes.c, whose templates hold every kind of byte the GAS
+#     string escape meets;
 #   - apply.c (a wrapper of 11 LOCK_PREFIX asm refused for size): the edge
 #     records the unit lists are exactly the report's blocked-by-asm edges,
 #     the same after a link, and each names flagged stmts of its unit;
@@ -123,6 +125,18 @@ def main():
         fail("report.c: no flagged statement embedded: test premise broken")
     if b"GCC: (" not in embedded.comment_section("a.o"):
         fail("GCC's own .ident string is gone from .comment")
+
+    # Every kind of byte through the GAS string escape and back.
+    run(base + ["-c", os.path.join(testdir, "embed-bytes.c"), "-o", "b.o",
+                "-fplugin-arg-asminline-report=b.jsonl"])
+    if len(check_against_report("b.o", load_report("b.jsonl"),
+                                "embed-bytes.c")[1]) != 2:
+        fail("embed-bytes.c: not 2 flagged statements embedded: test premise broken")
+    run(base + ["-S", os.path.join(testdir, "embed-bytes.c"), "-o", "b.s"])
+    idents = [l for l in open("b.s", "rb").read().split(b"\n")
+              if l.startswith(b'\t.ident\t"asminline/')]
+    if len(idents) < 3 or any(b >= 0x80 for l in idents for b in l):
+        fail("embed-bytes.c: a .ident string holds a byte not written in octal")
 
     # -S then the assembler; -g; -fno-ident (GAS makes .comment for our
     # first .ident): the same strings, and not a word from the assembler.

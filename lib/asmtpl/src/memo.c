@@ -77,81 +77,136 @@ static bool memo_digit(unsigned char c)
 }
 
 /*
- * tpl[0..len) with its numeric local label names renamed (see the top of
- * the file) into out[0..len); false where that is not done.
+ * The bytes memo_normalise() stops at; it passes over every other one,
+ * four at a time (a kernel template is mostly letters, spaces and
+ * punctuation between its few labels).
  */
-static bool memo_normalise(const char *tpl, size_t len, char *out)
-{
+enum {
+	MEMO_STOP_REFUSE = 1,		/* '\\', '\'': not normalised */
+	MEMO_STOP_QUOTE = 2,		/* '"' */
+	MEMO_STOP_COMMENT = 4,		/* '#', '/' */
+	MEMO_STOP_DIGIT = 8,
+};
+
+static const unsigned char memo_stop[256] = {
+	['\\'] = MEMO_STOP_REFUSE,	['\''] = MEMO_STOP_REFUSE,
+	['"'] = MEMO_STOP_QUOTE,
+	['#'] = MEMO_STOP_COMMENT,	['/'] = MEMO_STOP_COMMENT,
+	['0'] = MEMO_STOP_DIGIT,	['1'] = MEMO_STOP_DIGIT,
+	['2'] = MEMO_STOP_DIGIT,	['3'] = MEMO_STOP_DIGIT,
+	['4'] = MEMO_STOP_DIGIT,	['5'] = MEMO_STOP_DIGIT,
+	['6'] = MEMO_STOP_DIGIT,	['7'] = MEMO_STOP_DIGIT,
+	['8'] = MEMO_STOP_DIGIT,	['9'] = MEMO_STOP_DIGIT,
+};
+
+/* The label names met so far, each with its new name. */
+struct memo_names {
 	struct {
 		size_t off, n;
 		uint64_t to;
-	} names[MEMO_NORM_NAMES];
-	unsigned next[MEMO_NORM_DIGITS + 1] = { 0 };
-	size_t nnames = 0, i;
-	bool quote = false, comment = false, in_string = false;
+	} v[MEMO_NORM_NAMES];
+	size_t n;
+	unsigned next[MEMO_NORM_DIGITS + 1];	/* by number of digits */
+};
+
+/*
+ * The run of digits at tpl[i] (a digit not after a digit) ends at *end;
+ * when it is a label's name, its new name is written over it in out.
+ * false where the template is not normalised.
+ */
+static bool memo_digits(const char *tpl, size_t len, size_t i, bool in_string,
+			struct memo_names *names, char *out, size_t *end)
+{
+	unsigned char prev = i ? (unsigned char)tpl[i - 1] : 0, c;
+	size_t j, k, n;
+	uint64_t to;
+
+	for (j = i; j < len && memo_digit((unsigned char)tpl[j]); j++)
+		;
+	*end = j;
+	n = j - i;
+	c = j < len ? (unsigned char)tpl[j] : 0;
+	if (memo_name_char(prev))
+		return true;	/* part of a name or a number */
+	if (c == 'b' || c == 'f') {
+		unsigned char after = j + 1 < len ? (unsigned char)tpl[j + 1] : 0;
+
+		if (after == '$' || after == '@')
+			return false;
+		if (memo_name_char(after))
+			return true;
+	} else if (c != ':') {
+		return true;
+	}
+	/* A label's name. */
+	if (in_string || prev == '$' || prev == '%' || prev == '@' ||
+	    n > MEMO_NORM_DIGITS || (n > 1 && tpl[i] == '0'))
+		return false;
+	for (k = 0; k < names->n; k++)
+		if (names->v[k].n == n &&
+		    !memcmp(tpl + names->v[k].off, tpl + i, n))
+			break;
+	if (k == names->n) {
+		uint64_t first = 0;
+
+		if (names->n == MEMO_NORM_NAMES)
+			return false;
+		for (first = n > 1 ? 1 : 0, k = 1; k < n; k++)
+			first *= 10;
+		names->v[names->n].off = i;
+		names->v[names->n].n = n;
+		/* n digits, no leading zero: there are enough of them. */
+		names->v[names->n].to = first + names->next[n]++;
+		k = names->n++;
+	}
+	for (to = names->v[k].to, k = n; k--; to /= 10)
+		out[i + k] = (char)('0' + to % 10);
+	return true;
+}
+
+/*
+ * tpl[0..len) with its numeric local label names renamed (see the top of
+ * the file) into out[0..len); false where that is not done.  One walk:
+ * what refuses the template may come after a label already renamed, and
+ * whether its strings were found right (a '"' and a comment character
+ * both in it) is only known at its end.
+ */
+static bool memo_normalise(const char *tpl, size_t len, char *out)
+{
+	const unsigned char *s = (const unsigned char *)tpl;
+	struct memo_names names;
+	unsigned seen = 0;
+	bool in_string = false;
+	size_t i = 0;
 
 	if (!len || len > MEMO_NORM_MAX)
 		return false;
-	for (i = 0; i < len; i++) {
-		if (tpl[i] == '\\' || tpl[i] == '\'')
-			return false;
-		quote |= tpl[i] == '"';
-		comment |= tpl[i] == '#' || tpl[i] == '/';
-	}
-	if (quote && comment)
-		return false;
+	names.n = 0;
+	memset(names.next, 0, sizeof(names.next));
 	memcpy(out, tpl, len);
-	for (i = 0; i < len; i++) {
-		unsigned char prev = i ? (unsigned char)tpl[i - 1] : 0, c;
-		size_t j, k, n;
-		uint64_t to;
+	while (i < len) {
+		unsigned stop;
 
-		if (tpl[i] == '"')
-			in_string = !in_string;
-		if (!memo_digit((unsigned char)tpl[i]) || memo_digit(prev))
-			continue;
-		for (j = i; j < len && memo_digit((unsigned char)tpl[j]); j++)
-			;
-		n = j - i;
-		c = j < len ? (unsigned char)tpl[j] : 0;
-		if (memo_name_char(prev))
-			goto next;	/* part of a name or a number */
-		if (c == 'b' || c == 'f') {
-			unsigned char after = j + 1 < len ? (unsigned char)tpl[j + 1] : 0;
-
-			if (after == '$' || after == '@')
-				return false;
-			if (memo_name_char(after))
-				goto next;
-		} else if (c != ':') {
-			goto next;
-		}
-		/* A label's name. */
-		if (in_string || prev == '$' || prev == '%' || prev == '@' ||
-		    n > MEMO_NORM_DIGITS || (n > 1 && tpl[i] == '0'))
+		while (i + 4 <= len &&
+		       !(memo_stop[s[i]] | memo_stop[s[i + 1]] |
+			 memo_stop[s[i + 2]] | memo_stop[s[i + 3]]))
+			i += 4;
+		if (i == len)
+			break;
+		stop = memo_stop[s[i]];
+		seen |= stop;
+		if (stop & MEMO_STOP_REFUSE)
 			return false;
-		for (k = 0; k < nnames; k++)
-			if (names[k].n == n && !memcmp(tpl + names[k].off, tpl + i, n))
-				break;
-		if (k == nnames) {
-			uint64_t first = 0;
-
-			if (nnames == MEMO_NORM_NAMES)
-				return false;
-			for (first = n > 1 ? 1 : 0, k = 1; k < n; k++)
-				first *= 10;
-			names[nnames].off = i;
-			names[nnames].n = n;
-			/* n digits, no leading zero: there are enough of them. */
-			names[nnames].to = first + next[n]++;
-			k = nnames++;
+		if (stop & MEMO_STOP_QUOTE)
+			in_string = !in_string;
+		if (!(stop & MEMO_STOP_DIGIT)) {
+			i++;
+			continue;
 		}
-		for (to = names[k].to, k = n; k--; to /= 10)
-			out[i + k] = (char)('0' + to % 10);
-next:
-		i = j - 1;
+		if (!memo_digits(tpl, len, i, in_string, &names, out, &i))
+			return false;
 	}
-	return true;
+	return !((seen & MEMO_STOP_QUOTE) && (seen & MEMO_STOP_COMMENT));
 }
 
 /* An answer that holds no text of the template's own but its offsets. */
