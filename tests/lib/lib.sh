@@ -39,6 +39,17 @@ need() {
 }
 need_tool() { need "$@"; }
 
+# XCC: the AArch64 cross compiler, or skip() (a failure unless
+# ASMINLINE_ALLOW_SKIP=1).
+need_aarch64_cc() {
+	local c
+	XCC=
+	for c in aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc; do
+		command -v "$c" >/dev/null && { XCC=$c; return 0; }
+	done
+	skip "no aarch64-linux-gnu-gcc (Debian: gcc-12-aarch64-linux-gnu; scripts/dev/setup.sh installs it)"
+}
+
 # The file cmake/AsminlineTest.cmake writes in each test's own directory.
 ASMINLINE_WORKDIR_MARK=.asminline-test-workdir
 clean_workdir() {

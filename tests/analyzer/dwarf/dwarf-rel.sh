@@ -76,13 +76,8 @@ for src in data.c "$SRC"/calls.c "$SRC"/copies-a.c "$SRC"/tables.c; do
 		done
 	done
 done
-# AArch64: R_AARCH64_ABS64/32 (skip() without the cross compiler, a
-# failure unless ASMINLINE_ALLOW_SKIP=1, as in analyzer-arm64)
-XCC=
-for c in aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc; do
-	command -v "$c" >/dev/null && { XCC=$c; break; }
-done
-[ -n "$XCC" ] || skip "no aarch64-linux-gnu-gcc (Debian: gcc-12-aarch64-linux-gnu; scripts/dev/setup.sh installs it)"
+# AArch64: R_AARCH64_ABS64/32
+need_aarch64_cc
 for v in 4 5; do
 	for o in -O0 -O2; do
 		obj=data-arm64-dwarf$v$(echo "$o" | tr A-Z- a-z_).o

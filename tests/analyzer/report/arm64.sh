@@ -25,11 +25,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../../lib/lib.sh"
 clean_workdir
 
-XCC=
-for c in aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc; do
-	command -v "$c" >/dev/null && { XCC=$c; break; }
-done
-[ -n "$XCC" ] || skip "no aarch64-linux-gnu-gcc (Debian: gcc-12-aarch64-linux-gnu; scripts/dev/setup.sh installs it)"
+need_aarch64_cc
 need aarch64-linux-gnu-objdump aarch64-linux-gnu-readelf python3
 OBJDUMP=aarch64-linux-gnu-objdump
 READELF=aarch64-linux-gnu-readelf
