@@ -48,16 +48,33 @@ static bool libdwfl_relocates(const char *name)
 	return debug_section(name);
 }
 
-/* Bytes a relocation writes when libdwfl stores S + A as they are
- * (ELF_T_WORD, ELF_T_XWORD), 0 for any other type. */
+/*
+ * The machine's relocation types that store S + A as they are, in 8 and
+ * 4 bytes (libdwfl's ELF_T_XWORD, ELF_T_WORD); false for another machine.
+ */
+static bool abs_types(unsigned e_machine, uint32_t *t64, uint32_t *t32)
+{
+	if (e_machine == EM_X86_64) {
+		*t64 = R_X86_64_64;
+		*t32 = R_X86_64_32;
+		return true;
+	}
+	if (e_machine == EM_AARCH64) {
+		*t64 = R_AARCH64_ABS64;
+		*t32 = R_AARCH64_ABS32;
+		return true;
+	}
+	return false;
+}
+
+/* Bytes a relocation of type writes (abs_types()), 0 for any other type. */
 static unsigned field_size(unsigned e_machine, uint32_t type)
 {
-	if (e_machine == EM_X86_64)
-		return type == R_X86_64_64 ? 8 : type == R_X86_64_32 ? 4 : 0;
-	if (e_machine == EM_AARCH64)
-		return type == R_AARCH64_ABS64 ? 8 :
-		       type == R_AARCH64_ABS32 ? 4 : 0;
-	return 0;
+	uint32_t t64, t32;
+
+	if (!abs_types(e_machine, &t64, &t32))
+		return 0;
+	return type == t64 ? 8 : type == t32 ? 4 : 0;
 }
 
 /* Does [off, off + size) meet a range of the file libdwfl refuses to
@@ -232,15 +249,8 @@ static bool flat_section(const struct object *o, const uint64_t *values,
 	uint64_t end4 = tsize >= 4 ? tsize - 3 : 0;
 	uint64_t end8 = tsize >= 8 ? tsize - 7 : 0;
 
-	if (o->mach->e_machine == EM_X86_64) {
-		t64 = R_X86_64_64;
-		t32 = R_X86_64_32;
-	} else if (o->mach->e_machine == EM_AARCH64) {
-		t64 = R_AARCH64_ABS64;
-		t32 = R_AARCH64_ABS32;
-	} else {
+	if (!abs_types(o->mach->e_machine, &t64, &t32))
 		return false;
-	}
 	for (size_t i = 0; i < n; i++) {
 		uint64_t info = v[i].r_info, off = v[i].r_offset;
 		uint64_t symi = ELF64_R_SYM(info), value;
@@ -289,7 +299,7 @@ static const Elf64_Shdr *rel_headers(const struct object *o,
 
 /*
  * Is section i a RELA section whose entries can be applied here (the
- * order of its entries aside: rel_plan_ordered())?
+ * order of its entries aside: dwarf_rel_plan_ordered())?
  */
 static bool rel_section_ours(const struct object *o, const unsigned char *from,
 			     const Elf64_Shdr *sh, const uint32_t *relas,
