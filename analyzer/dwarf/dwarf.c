@@ -467,7 +467,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	/* The relocations are read in place, or from the copy. */
 	const unsigned char *from = object_image_aligned(o) ? o->image : NULL;
 	struct dwarf_rel_plan rel = { 0 };
-	bool wrote, ok;
+	bool in_copy, wrote, ok;
 	size_t n;
 
 	if (from)
@@ -477,17 +477,20 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		from = (const unsigned char *)w->copy;
 		dwarf_rel_plan(o, from, &rel);
 	}
+	/* read from the copy: it holds the whole image */
+	in_copy = from == (const unsigned char *)w->copy;
 	if (dwarf_rel_flat(o, (unsigned char *)w->copy, from, &rel)) {
 		ok = rel_open_flat(w);
 	} else {
-		/* The bytes flat wrote, or that are now needed, read again. */
+		/*
+		 * Read again: the bytes flat wrote, and the RELA sections
+		 * the copy left out that libdwfl now reads.
+		 */
 		wrote = rel.complete && rel.n;
 		n = rel.n;
 		dwarf_rel_plan_ordered(o, from, &rel);
-		if (wrote || rel.n != n)
-			rel_copy_fill(w, scratch,
-				      from == (const unsigned char *)w->copy ?
-				      NULL : &rel);
+		if (wrote || (!in_copy && rel.n != n))
+			rel_copy_fill(w, scratch, in_copy ? NULL : &rel);
 		dwarf_rel_prepare(o, (unsigned char *)w->copy, from, &rel);
 		ok = rel_open_dwfl(w);
 	}

@@ -16,7 +16,9 @@
 #     (STN_UNDEF: libdwfl writes the addend alone, which is what the
 #     section symbol of value 0 gave): dwarf_rel_flat() refuses it, so
 #     libdwfl relocates it, and asmscan's report of it, text and JSON, is
-#     the report of the object as compiled.
+#     the report of the object as compiled;
+#   - both objects as an archive's member at an offset that is not
+#     8-aligned (relocations read from the copy): the same report.
 set -euo pipefail
 DIFF=${1:?usage: $0 DIFF ASMSCAN CC SRC}
 ASMSCAN=${2:?usage: $0 DIFF ASMSCAN CC SRC}
@@ -142,5 +144,21 @@ for f in text json; do
 	# the out-of-line copy of twice(), declared at its line: DWARF's
 	grep -q "twice.*data\.c.*$twice_line" compiled.$f ||
 		fail "-f $f: the report has no declaration from DWARF"
+done
+
+# Each as the one member of an archive without a symbol index: at offset
+# 68, not 8-aligned, so its relocations are read from the copy (flat, and
+# libdwfl's after flat refused): the report of the object alone, but for
+# its name.
+for d in compiled undef; do
+	(cd $d && ar rcS lib.a data.o) || fail "cannot make $d/lib.a"
+	off=$(python3 -c "import sys; print(open(sys.argv[1], 'rb').read().find(b'\x7fELF'))" $d/lib.a)
+	[ $((off % 8)) -ne 0 ] || fail "$d/lib.a: the member is 8-aligned (offset $off)"
+	for f in text json; do
+		(cd $d && "$ASMSCAN" -f $f lib.a) >$d-ar.$f 2>$d-ar.err ||
+			fail "asmscan -f $f of $d/lib.a failed"
+		sed 's/lib\.a(data\.o)/data.o/g' $d-ar.$f | cmp - compiled.$f ||
+			fail "-f $f: $d/lib.a(data.o) reports otherwise"
+	done
 done
 echo "$TEST: PASS"
