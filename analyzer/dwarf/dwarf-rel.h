@@ -18,13 +18,14 @@
  * the field inside the target.  They are applied in the section's order,
  * as libdwfl applies them.
  *
- * Otherwise libdwfl relocates, and dwarf_rel_prepare() does first what the layout cannot change: the
- * entries whose symbol is in a section that is not SHF_ALLOC (libdwfl
- * adds no address), of a section whose entries are in offset order and
- * do not overlap (dwarf_rel_plan_ordered()), taken out of their RELA
- * section as libdwfl itself does with each entry it applies; libdwfl
- * then applies the rest, so the bytes libdw reads are exactly those
- * libdwfl alone would have made.
+ * Otherwise libdwfl relocates, and dwarf_rel_prepare() does first what
+ * the layout cannot change: the entries whose symbol is in a section
+ * that is not SHF_ALLOC (libdwfl adds no address), of a section whose
+ * entries are in offset order and do not overlap
+ * (dwarf_rel_plan_ordered()), taken out of their RELA section as libdwfl
+ * itself does with each entry it applies; libdwfl then applies the rest,
+ * so the bytes libdw reads are exactly those libdwfl alone would have
+ * made.
  */
 #ifndef ASMSCAN_DWARF_REL_H
 #define ASMSCAN_DWARF_REL_H

@@ -118,7 +118,7 @@ static uint64_t embed_string_id(const struct embed_unit *e, size_t start)
 	return embed_id(e->strings.data + start, e->strings.len - start);
 }
 
-/* Keep the string rendered from start on: its NUL. */
+/* Keep the string being rendered: end it with its NUL. */
 static void embed_string_keep(struct embed_unit *e)
 {
 	json_buf_raw(&e->strings, "", 1);
