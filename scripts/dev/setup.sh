@@ -24,7 +24,8 @@ cd "$(dirname "$0")/../.."
 # unversioned gcc) and the plugin headers of that cross GCC, a Linux 6.1
 # tree with what its build needs (flex, bison, bc, libssl-dev, xz-utils),
 # man-db and groff-base (the man page test), strace (the re-run's forks
-# counted).  The asmscan benchmark:
+# counted), linux-perf (the re-run's page faults, bench/rerun-faults.py).
+# The asmscan benchmark:
 # dwarves (pfunct, compared against) and time (GNU time -v).  The runtime
 # experiment: qemu-system-x86 (boots the kernels), cpio (its test reads the
 # initramfs), python3-matplotlib (its plot).
@@ -34,7 +35,7 @@ PKGS=(
 	binutils patch ccache distcc binutils-aarch64-linux-gnu gcc-12-aarch64-linux-gnu
 	gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 	linux-source-6.1 flex bison bc libssl-dev xz-utils
-	man-db groff-base strace dwarves time
+	man-db groff-base strace linux-perf dwarves time
 	qemu-system-x86 cpio python3-matplotlib
 )
 
