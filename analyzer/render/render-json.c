@@ -9,10 +9,6 @@
  */
 #include "render.h"
 
-#include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "copies.h"
 #include "errors.h"
 #include "json.h"
@@ -324,80 +320,19 @@ void render_json_end(struct json *j)
 	json_object_end(j);
 }
 
-/*
- * The tables' functions are most of a large document (the rows of every
- * module of a distribution's debug package: 0.4 s of its 0.6 s of JSON).
- * With -j above 1 a thread renders them into memory while this one
- * renders the objects, copies and calls before them; they are then
- * written in their place.  json_tables() only reads the report (no DWARF,
- * nothing found late), and its writer starts as this one is then: inside
- * the document's object, a key already written.
- */
-struct tables_job {
-	const struct report *rep;
-	struct json j;
-	pthread_t thread;
-	char *buf;
-	size_t len;
-	bool ok;
-};
-
-static void *tables_job_render(void *arg)
-{
-	struct tables_job *t = arg;
-	FILE *mem = open_memstream(&t->buf, &t->len);
-
-	if (!mem)
-		return NULL;
-	t->j.out = mem;
-	json_tables(&t->j, t->rep);
-	t->ok = !ferror(mem);
-	if (fclose(mem))
-		t->ok = false;
-	return NULL;
-}
-
-static bool tables_job_start(struct tables_job *t, const struct json *j,
-			 const struct report *rep)
-{
-	memset(t, 0, sizeof(*t));
-	if (rep->opts->jobs <= 1)
-		return false;
-	t->rep = rep;
-	t->j = *j;
-	return !pthread_create(&t->thread, NULL, tables_job_render, t);
-}
-
-/* The tables in their place: the thread's bytes, else rendered here. */
-static void tables_job_finish(struct tables_job *t, bool started, struct json *j,
-			  const struct report *rep)
-{
-	if (started)
-		pthread_join(t->thread, NULL);
-	if (started && t->ok)
-		fwrite(t->buf, 1, t->len, j->out);
-	else
-		json_tables(j, rep);
-	free(t->buf);
-}
-
 void render_json(FILE *out, struct report *rep)
 {
 	unsigned want = rep->opts->want;
-	struct tables_job tables;
-	bool beside = false;
 	struct json j;
 
 	render_json_begin(&j, out, rep->opts->pretty, render_verb(rep));
-	if (want & ASMSCAN_WANT_TABLES)
-		beside = tables_job_start(&tables, &j, rep);
 	render_json_objects(&j, rep);
 	if (want & ASMSCAN_WANT_COPIES)
 		render_json_copies(&j, rep);
 	if (want & ASMSCAN_WANT_CALLS)
 		json_calls(&j, rep);
 	if (want & ASMSCAN_WANT_TABLES)
-		tables_job_finish(&tables, beside, &j, rep);
+		json_tables(&j, rep);
 	if (want & ASMSCAN_WANT_SITES)
 		render_sites_json(&j, rep);
 	render_json_end(&j);
