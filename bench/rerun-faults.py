@@ -50,12 +50,16 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
+import kernel_accuracy as ka  # noqa: E402
 
 FORK = re.compile(r"^\s*cc1\s+(\d+)\s+([\d.]+):\s+PERF_RECORD_FORK\((\d+):")
-MMAP = re.compile(r"PERF_RECORD_MMAP2 (\d+)/\d+: \[(0x[0-9a-f]+)\((0x[0-9a-f]+)\)"
-                  r" @ \S+ \S+ \S+ \S+\]: (\S+) (.*)$")
+# comm pid time: PERF_RECORD_MMAP2 pid/tid: [start(size) @ ...]: prot name
+MMAP = re.compile(r"^\s*\S+\s+\d+\s+([\d.]+):\s+PERF_RECORD_MMAP2 (\d+)/\d+: "
+                  r"\[(0x[0-9a-f]+)\((0x[0-9a-f]+)\) @ \S+ \S+ \S+ \S+\]: (\S+) (.*)$")
 # comm pid time: the address, what perf makes of it, then the instruction
 # that faulted: ip symbol (dso), the last of the line.
+EXEC = re.compile(r"^\s*cc1\s+(\d+)\s+([\d.]+):\s+PERF_RECORD_COMM exec: cc1:")
 FAULT = re.compile(r"^\s*cc1\s+(\d+)\s+([\d.]+):\s+([0-9a-f]+)\s.*\s[0-9a-f]+ (\S+) \(([^)]*)\)\s*$")
 
 
@@ -64,30 +68,20 @@ def skip(why):
     sys.exit(77)
 
 
-def kbuild_command(build, obj, out):
-    """Kbuild's compiler command for OBJ (its .cmd file), writing OUT."""
-    d, base = os.path.split(obj)
-    with open(os.path.join(build, d, f".{base}.cmd")) as f:
-        line = f.readline().rstrip("\n")
-    line = re.sub(r"^(saved)?cmd_\S+ := ", "", line)
-    line = re.sub(r" ; .*", "", line)
-    line = line.replace(f" -o {obj} ", f" -o {out} ")
-    return re.sub(r"-Wp,-MMD,\S+ ", "", line)
-
-
 class Mappings:
-    """cc1's mappings as perf recorded them (the child inherits them)."""
+    """The mappings of cc1 and its re-run's child as perf recorded them
+    (the child inherits its parent's), in the order they were made."""
 
-    def __init__(self):
-        self.maps = []
+    def __init__(self, maps, pids, since):
+        self.maps = [m for m in maps if m[1] in pids and m[0] >= since]
 
-    def add(self, start, size, prot, name):
-        self.maps.append((start, start + size, prot, name.strip()))
-
-    def kind(self, addr):
-        """What the page at addr is: the last mapping made over it wins."""
+    def kind(self, addr, when):
+        """What the page at addr was at time when: the last mapping made
+        over it before then wins."""
         hit = None
-        for start, end, prot, name in self.maps:
+        for t, _, start, end, prot, name in self.maps:
+            if t > when:
+                break
             if start <= addr < end:
                 hit = (prot, name)
         if hit is None:
@@ -116,13 +110,20 @@ KIND_NAMES = {
 
 def analyse(script_text):
     """Split one default compile's faults: parent's COW, child's."""
-    maps = Mappings()
+    maps = []
     fork = None
+    execs = {}
     faults = []
     for line in script_text.splitlines():
-        m = MMAP.search(line)
+        m = MMAP.match(line)
         if m:
-            maps.add(int(m.group(2), 16), int(m.group(3), 16), m.group(4), m.group(5))
+            start = int(m.group(3), 16)
+            maps.append((float(m.group(1)), int(m.group(2)), start,
+                         start + int(m.group(4), 16), m.group(5), m.group(6).strip()))
+            continue
+        m = EXEC.match(line)
+        if m:
+            execs[int(m.group(1))] = float(m.group(2))
             continue
         m = FORK.match(line)
         if m:
@@ -139,6 +140,8 @@ def analyse(script_text):
     if fork is None:
         return {"total": total, "forked": False}
     parent, child, when = fork
+    # The mappings made since cc1 was exec'd, the child's among them.
+    where_is = Mappings(maps, (parent, child), execs.get(parent, 0.0))
     before = set()
     for pid, t, addr, _ in faults:
         if pid == parent and t < when:
@@ -149,10 +152,10 @@ def analyse(script_text):
         page = addr >> 12
         if pid == parent and t >= when and page in before and page not in seen:
             seen.add(page)
-            cow_kinds[maps.kind(addr)] += 1
+            cow_kinds[where_is.kind(addr, t)] += 1
             cow_who[who] += 1
         elif pid == child:
-            child_kinds[maps.kind(addr)] += 1
+            child_kinds[where_is.kind(addr, t)] += 1
             child_who[who] += 1
     return {"total": total, "forked": True, "cow": sum(cow_kinds.values()),
             "cow_kinds": cow_kinds, "cow_who": cow_who,
@@ -160,12 +163,11 @@ def analyse(script_text):
             "child_who": child_who}
 
 
-def record(cwd, cmd, plugin_flags, work, tag):
-    """perf script's text of one compile's faults (cmd run in cwd)."""
+def record(cwd, argv, work, tag):
+    """perf script's text of one compile's faults (argv run in cwd)."""
     data = os.path.join(work, f"{tag}.data")
-    full = f"{cmd} {plugin_flags}"
     r = subprocess.run(["perf", "record", "-q", "-e", "minor-faults", "-c", "1", "-d",
-                        "-o", data, "--", "sh", "-c", full], cwd=cwd,
+                        "-o", data, "--", *argv], cwd=cwd,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
         sys.exit(f"rerun-faults: the compile failed under perf ({tag}):\n{r.stderr[-2000:]}")
@@ -180,9 +182,9 @@ def cc1_faults(script_text):
     return sum(1 for line in script_text.splitlines() if FAULT.match(line))
 
 
-def split_kinds(kinds):
-    reads = sum(n for k, n in kinds.items() if k.startswith(("code of", "read-only")))
-    return kinds, reads
+def file_reads(kinds):
+    """Of faults by mapping, those on files' code and read-only data."""
+    return sum(n for k, n in kinds.items() if k.startswith(("code of", "read-only")))
 
 
 def describe(counter, shown=4):
@@ -221,12 +223,13 @@ def main():
         skip(f"perf cannot count minor-faults here: {probe.stderr.strip()[:200]}")
     plugin = os.path.abspath(a.plugin)
     name = os.path.basename(plugin)[:-3] if plugin.endswith(".so") else os.path.basename(plugin)
-    base = f"-fplugin={shlex.quote(plugin)} -fplugin-arg-{name}-diag=none"
+    base = [f"-fplugin={plugin}", f"-fplugin-arg-{name}-diag=none"]
     with tempfile.TemporaryDirectory() as work:
         out = os.path.join(work, "out.o")
         if a.source:
             src = os.path.abspath(a.source)
-            units = [(src, os.getcwd(), f"gcc {a.cflags} -c -o {out} {shlex.quote(src)}")]
+            units = [(src, os.getcwd(),
+                      ["gcc", *shlex.split(a.cflags), "-c", "-o", out, src])]
         else:
             objs = a.objects or ["kernel/fork.o", "fs/namei.o"]
             r = subprocess.run([os.path.join(ROOT, "tests/kernel/prepare-kernel.sh"), "--kver",
@@ -234,10 +237,13 @@ def main():
             if r.returncode != 0:
                 sys.exit(r.returncode)
             build = r.stdout.strip()
-            units = [(f"{a.kver} {obj}", build, kbuild_command(build, obj, out)) for obj in objs]
-        for unit, cwd, cmd in units:
-            off = record(cwd, cmd, f"{base} -fplugin-arg-{name}-rerun=0", work, "rerun0")
-            on = record(cwd, cmd, base, work, "default")
+            units = [(f"{a.kver} {obj}", build,
+                      ka.to_asm_command(ka.compile_command(build, obj), obj, out,
+                                        os.path.join(work, "out.d"), step="-c"))
+                     for obj in objs]
+        for unit, cwd, argv in units:
+            off = record(cwd, argv + base + [f"-fplugin-arg-{name}-rerun=0"], work, "rerun0")
+            on = record(cwd, argv + base, work, "default")
             show(unit, cc1_faults(off), analyse(on), a)
 
 
@@ -259,14 +265,14 @@ def show(unit, n_off, res, a):
     if not res["forked"]:
         print("  no fork: the re-run was not started\n")
         return
-    kinds, reads = split_kinds(res["child_kinds"])
+    kinds = res["child_kinds"]
     print(f"  the parent's copy-on-write faults (pages it had and wrote after the fork): "
           f"{res['cow']:,}")
     print(f"    in {describe(res['cow_kinds'])}")
     print("    written by " + ", ".join(f"{w} {n:,}" for w, n in
                                       res["cow_who"].most_common(a.top)))
     print(f"  the child's faults: {res['child']:,}, of which reads of files' pages "
-          f"(code, read-only data) {reads:,}")
+          f"(code, read-only data) {file_reads(kinds):,}")
     print(f"    in {describe(kinds)}")
     print("    taken by " + ", ".join(f"{w} {n:,}" for w, n in
                                     res["child_who"].most_common(a.top)))
