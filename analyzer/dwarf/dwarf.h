@@ -51,6 +51,7 @@ size_t dwarf_plan_tasks(const struct dwarf_plan *p);
 struct dwarf_scratch {
 	char *buf;
 	size_t cap;
+	bool mapped;			/* buf: a mapping of its own */
 };
 void dwarf_plan_run(struct dwarf_plan *p, size_t task,
 		    struct dwarf_scratch *scratch);

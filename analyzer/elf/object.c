@@ -6,8 +6,8 @@
  *
  * Invariants: after a successful object_open() every obj_section.data
  * range lies inside the mapping, every function lies inside its section,
- * every relocation names a symbol that exists, and relocations of each
- * section are sorted by offset.  Anything that breaks this is an input
+ * every relocation kept (those of allocated sections) names a symbol that
+ * exists, and relocations of each section are sorted by offset.  Anything that breaks this is an input
  * error reported through o->msgs, and the object is not analysed further.
  */
 #include "object.h"
@@ -49,6 +49,23 @@ void object_note(struct object *o, const char *what, const char *fmt, ...)
 	va_start(ap, fmt);
 	object_vmsg(o, ASMSCAN_NOTE, what, fmt, ap);
 	va_end(ap);
+}
+
+/* Read len bytes of fd from its offset at into buf. */
+static bool read_file(int fd, void *buf, size_t len, uint64_t at)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = pread(fd, (char *)buf + done, len - done,
+				  (off_t)(at + done));
+
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			return false;
+		if (n > 0)
+			done += (size_t)n;
+	}
+	return true;
 }
 
 static bool object_map(struct object *o, const struct input_object *in)
@@ -448,34 +465,25 @@ struct rela_sec {
 	GElf_Shdr sh;
 };
 
-/*
- * Does every one of n entries name a symbol below nsyms and an offset
- * below tsize?  One pass over what is, in a module's .rela.debug_*, two
- * fifths of the file: no entry copied, no call.
- */
-static bool rela_in_range(const Elf64_Rela *v, size_t n, uint64_t nsyms,
-			  uint64_t tsize)
-{
-	for (size_t i = 0; i < n; i++)
-		if (ELF64_R_SYM(v[i].r_info) >= nsyms || v[i].r_offset >= tsize)
-			return false;
-	return true;
-}
 
 /*
- * Every entry of a RELA section names a symbol that exists and an offset
- * inside its target; false (with the message) on the first that does not.
- * keep: append them to *v (the analyses follow the relocations of code and
- * tables, which are allocated; a module's .rela.debug_* are nine-tenths of
- * its relocations, and only the DWARF reader reads them, from the file).
+ * Every entry of a RELA section of an allocated section (code, tables)
+ * names a symbol that exists and an offset inside its target, and is
+ * appended to *v; false (with the message) on the first that does not.
+ * The entries of the other sections are not read here: a module's
+ * .rela.debug_* are nine-tenths of its relocations and two fifths of the
+ * file, and the DWARF reader, the only one to read them, checks each
+ * entry it applies (dwarf-rel.h) or leaves them to libdwfl, which does.
  */
 static bool object_rela(struct object *o, const struct rela_sec *rs,
-			size_t target, bool keep, struct obj_reloc **v,
-			size_t *n, size_t *cap)
+			size_t target, struct obj_reloc **v, size_t *n,
+			size_t *cap)
 {
-	Elf_Data *data = elf_getdata(rs->scn, NULL);
+	Elf_Data *data;
 	const Elf64_Rela *raw;
 	size_t count;
+
+	data = elf_getdata(rs->scn, NULL);
 
 	if (!data) {
 		object_error(o, "cannot read relocations", "%s: %s",
@@ -485,9 +493,6 @@ static bool object_rela(struct object *o, const struct rela_sec *rs,
 	count = data->d_size / sizeof(Elf64_Rela);
 	/* libelf hands a native file's entries as they are (gelf_getrela) */
 	raw = data->d_type == ELF_T_RELA ? data->d_buf : NULL;
-	if (raw && !keep && rela_in_range(raw, count, o->nsyms,
-					  o->secs[target].size))
-		return true;
 	for (size_t i = 0; i < count; i++) {
 		GElf_Rela rela;
 		struct obj_reloc *r;
@@ -505,8 +510,6 @@ static bool object_rela(struct object *o, const struct rela_sec *rs,
 				     (unsigned long long)rela.r_offset);
 			return false;
 		}
-		if (!keep)
-			continue;
 		r = VEC_PUSH(*v, *n, *cap);
 		r->offset = rela.r_offset;
 		r->addend = rela.r_addend;
@@ -518,8 +521,8 @@ static bool object_rela(struct object *o, const struct rela_sec *rs,
 
 /*
  * RELA sections of a relocatable object, grouped by the section they fix
- * (in section order, and in file order for one target): every one is
- * checked, those of allocated sections kept.
+ * (in section order, and in file order for one target): every one's
+ * header is checked, the entries of those of allocated sections read.
  */
 static bool object_relocs(struct object *o)
 {
@@ -556,9 +559,8 @@ static bool object_relocs(struct object *o)
 				ok = false;
 				break;
 			}
-			ok = object_rela(o, &rs[k], target,
-					 o->secs[target].flags & SHF_ALLOC, &v, &n,
-					 &cap);
+			if (o->secs[target].flags & SHF_ALLOC)
+				ok = object_rela(o, &rs[k], target, &v, &n, &cap);
 		}
 		if (!ok)
 			break;
@@ -683,18 +685,8 @@ static uint64_t image_offset(const struct object *o)
 static bool read_part(const struct object *o, int fd, void *buf, size_t from,
 		      size_t to)
 {
-	uint64_t off = image_offset(o);
-
-	while (from < to) {
-		ssize_t n = pread(fd, (char *)buf + from, to - from,
-				  (off_t)(off + from));
-
-		if (n <= 0 && !(n < 0 && errno == EINTR))
-			return false;
-		if (n > 0)
-			from += (size_t)n;
-	}
-	return true;
+	return from >= to ||
+	       read_file(fd, (char *)buf + from, to - from, image_offset(o) + from);
 }
 
 void object_read_image_except(const struct object *o, void *buf,
@@ -761,6 +753,39 @@ void object_unmap_image(const struct object *o, void *image)
 {
 	if (image)
 		munmap((char *)image - image_offset(o), o->map_len);
+}
+
+bool object_image_own(const struct object *o, void *image, size_t off,
+		      size_t len)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t base = image_offset(o);
+	/* Offsets in the file, which the mapping starts at. */
+	uint64_t from = (base + off) & ~(page - 1);
+	uint64_t to = (base + off + len + page - 1) & ~(page - 1);
+	uint64_t end = base + o->size;	/* the image's: zeros after it */
+	char *map = (char *)image - base;
+	void *anon;
+	bool ok;
+	int fd;
+
+	if (!image || !len || off > o->size || len > o->size - off)
+		return false;
+	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	anon = mmap(map + from, to - from, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	if (anon == MAP_FAILED) {
+		close(fd);
+		return false;
+	}
+#ifdef MADV_HUGEPAGE
+	madvise(anon, to - from, MADV_HUGEPAGE);
+#endif
+	ok = read_file(fd, anon, (end < to ? end : to) - from, from);
+	close(fd);
+	return ok;
 }
 
 void object_free(struct object *o)

@@ -25,7 +25,9 @@
 #     the plugin, the sites' lines known from the line tables;
 #   - diff small/ against large/, ar/lib.a and ar8/lib.a: nothing changed;
 #   - with strace: asmscan maps the large object a second time, read-write
-#     and private, and unmaps the mapping whole; small/'s one.o only once (it
+#     and private, makes the pages of the sections it relocates anonymous
+#     memory read from the file (object_image_own()), and unmaps the
+#     mapping whole; small/'s one.o only once (it
 #     goes to the buffer), and ar/lib.a only once too: its member starts at
 #     an offset that is not 8-aligned (archive members are 2-aligned), and
 #     the ELF structures are read in place, so it is copied (UBSan caught a
@@ -235,16 +237,24 @@ def mappings(asmscan, inputs, cwd, length):
     mapped = re.compile(rf"mmap\(NULL, {length}, PROT_READ\|PROT_WRITE, "
                         r"MAP_PRIVATE, \d+, 0\)\s*= (0x[0-9a-f]+)")
     unmapped = re.compile(rf"munmap\((0x[0-9a-f]+), {length}\)\s*= 0")
-    maps, unmaps = [], set()
+    owned = re.compile(r"mmap\((0x[0-9a-f]+), (\d+), PROT_READ\|PROT_WRITE, "
+                       r"MAP_PRIVATE\|MAP_FIXED\|MAP_ANONYMOUS, -1, 0\)\s*= 0x")
+    maps, unmaps, anon = [], set(), []
     for name in glob.glob(prefix + ".*"):
         with open(name) as f:
             for line in f:
-                m, u = mapped.search(line), unmapped.search(line)
+                m, u, a = (mapped.search(line), unmapped.search(line),
+                           owned.search(line))
                 if m:
                     maps.append(m[1])
                 if u:
                     unmaps.add(u[1])
-    return len(maps), sum(1 for a in maps if a in unmaps)
+                if a:
+                    anon.append((int(a[1], 16), int(a[2])))
+    # Ranges of the mappings made anonymous: the sections relocated.
+    inside = sum(1 for at, n in anon for m in maps
+                 if int(m, 16) <= at and at + n <= int(m, 16) + length)
+    return len(maps), sum(1 for a in maps if a in unmaps), inside
 
 
 def check_mapped(asmscan):
@@ -265,13 +275,18 @@ def check_mapped(asmscan):
                                       (OBJS, "large", large, 2),
                                       (["lib.a"], "ar", member, 1),
                                       (["lib.a"], "ar8", member8, 2)):
-        n, gone = mappings(asmscan, inputs, cwd, length)
+        n, gone, inside = mappings(asmscan, inputs, cwd, length)
         if n != want or gone != n:
             fail(f"{cwd}: {n} read-write mappings of {length} bytes "
                  f"({want} wanted), {gone} of them unmapped")
+        # The second mapping's relocated sections: anonymous memory.
+        if (inside > 0) != (want == 2):
+            fail(f"{cwd}: {inside} ranges of the mappings made anonymous "
+                 f"({'some' if want == 2 else 'none'} wanted)")
     print(f"{TEST}: large/one.o and ar8/lib.a (its member 8-aligned) mapped "
-          "twice and unmapped; small/one.o, and ar/lib.a (its member not "
-          "8-aligned: copied), once", flush=True)
+          "twice, the sections relocated made anonymous there, and unmapped; "
+          "small/one.o, and ar/lib.a (its member not 8-aligned: copied), once",
+          flush=True)
 
 
 def build(asmscan, cc, srcdir, plugin):
