@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "errors.h"
 
@@ -37,4 +38,48 @@ int output_write(const char *path, void (*print)(FILE *out, void *arg),
 		return ASMSCAN_EXIT_ERROR;
 	}
 	return ASMSCAN_EXIT_OK;
+}
+
+static ssize_t mem_write(void *cookie, const char *from, size_t n)
+{
+	struct output_mem *m = cookie;
+
+	if (n > m->cap - m->len) {
+		m->full = true;
+		errno = ENOSPC;
+		return -1;
+	}
+	memcpy(m->buf + m->len, from, n);
+	m->len += n;
+	return (ssize_t)n;
+}
+
+FILE *output_mem_open(struct output_mem *m, size_t cap)
+{
+	cookie_io_functions_t io = { .write = mem_write };
+	void *p;
+	FILE *f;
+
+	memset(m, 0, sizeof(*m));
+	/* Address space only, until written. */
+	p = mmap(NULL, cap, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, cap, MADV_HUGEPAGE);
+#endif
+	m->buf = p;
+	m->cap = cap;
+	f = fopencookie(m, "w", io);
+	if (!f)
+		output_mem_free(m);
+	return f;
+}
+
+void output_mem_free(struct output_mem *m)
+{
+	if (m->buf)
+		munmap(m->buf, m->cap);
+	memset(m, 0, sizeof(*m));
 }

@@ -7,8 +7,10 @@
 # it.  On 40 objects compiled here with DWARF (-g: each goes through
 # libdwfl, with the entries dwarf-rel.c applies first), calls between
 # them, local names defined in several and out-of-line copies:
-#   - the report of the directory is the same, JSON and text, at -j1, -j2
-#     and -j3 and when its objects are named one by one in name order;
+#   - the report of the directory is the same, JSON (plain and -p) and
+#     text, at -j1, -j2 and -j3 and when its objects are named one by one
+#     in name order (above -j1 the JSON's tables are rendered by a thread
+#     of their own, render-json.c);
 #   - every object is in it, in name order;
 #   - a directory holding a damaged object and an AArch64 one (when the
 #     cross compiler is there) says so on stderr at their turn, between
@@ -56,13 +58,15 @@ done
 mapfile -t objs < <(find good -name '*.o' | LC_ALL=C sort)
 [ "${#objs[@]}" -eq "$N" ] || fail "compiled ${#objs[@]} objects, not $N"
 
-for fmt in json text; do
+for fmt in json pretty text; do
+	args=(-f "$fmt")
+	[ "$fmt" != pretty ] || args=(-p -f json)
 	for j in 1 2 3; do
-		expect 0 "$ASMSCAN" -j "$j" -f "$fmt" good
+		expect 0 "$ASMSCAN" -j "$j" "${args[@]}" good
 		mv out.txt "dir-j$j.$fmt"
 		mv err.txt "dir-j$j.$fmt.err"
 	done
-	expect 0 "$ASMSCAN" -j 2 -f "$fmt" "${objs[@]}"
+	expect 0 "$ASMSCAN" -j 2 "${args[@]}" "${objs[@]}"
 	mv out.txt "list.$fmt"
 	mv err.txt "list.$fmt.err"
 	for other in dir-j2 dir-j3 list; do
