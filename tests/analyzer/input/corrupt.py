@@ -14,7 +14,8 @@ after it, and a line "FILE<TAB>WHAT" in OUTDIR/cases.txt per file: the
 one error asmscan must give for it (exit 2), WHAT being the start of
 "asmscan: FILE: WHAT...".  Truncated at every ELF, program and section
 header boundary; a section's offset or size past the end; two sections
-sharing bytes; sh_entsize 0; symbol and section indexes out of range;
+sharing bytes; sh_entsize 0; symbol and section indexes out of range (a
+relocation's of code, and one of .rela.debug_info: the DWARF refused);
 huge counts; the wrong class, byte order or machine; and for a file with
 DWARF (a linked program, so that no relocation rewrites the bytes
 changed), a unit longer than .debug_info, an abbreviation offset past
@@ -115,6 +116,14 @@ def named(src, outdir):
         add('rela-sym-out-of-range',
             patch(secs[rela[0]][4] + 8, '<Q', (0xffffff << 32) | 2),
             'cannot read relocations')
+    # A DWARF relocation's symbol out of range: its entries are read by
+    # the DWARF reader only, which refuses the object's DWARF.
+    if etype == 1 and '.rela.debug_info' in names and \
+            secs[sec('.rela.debug_info')][5] >= 48:
+        add('rela-debug-sym-out-of-range',
+            patch(secs[sec('.rela.debug_info')][4] + 24 + 8, '<Q',
+                  (0xffffff << 32) | 10),
+            'cannot read DWARF')
 
     # Huge counts.
     add('shnum-huge', patch(0x3c, '<H', 0xffff), 'cannot read section headers')
