@@ -18,6 +18,10 @@
 #   debian-fetch.sh member DEB REGEX OUT     the one regular file of DEB
 #                                            whose path matches REGEX,
 #                                            extracted to OUT
+#   debian-fetch.sh members DEB REGEX DIR    every regular file of DEB
+#                                            whose path matches REGEX,
+#                                            in one pass, each to
+#                                            DIR/its base name
 #
 # STATE is where the package lists come from:
 #   system    the machine's own apt (its sources and lists, the host's
@@ -57,7 +61,8 @@ skip() { echo "debian-fetch: SKIP: $*" >&2; exit 77; }
 die() { echo "debian-fetch: $*" >&2; exit 1; }
 usage() {
 	echo "usage: $0 mirror [security] | STATE ARCH find [--fresh] REGEX |" \
-		"STATE ARCH download PACKAGE VERSION DIR | member DEB REGEX OUT" >&2
+		"STATE ARCH download PACKAGE VERSION DIR | member DEB REGEX OUT |" \
+		"members DEB REGEX DIR" >&2
 	exit 2
 }
 
@@ -231,10 +236,34 @@ member() {
 	echo "$out"
 }
 
+members() {
+	[ $# -eq 3 ] || usage
+	local deb=$1 re=$2 dir=$3 lines tmp sum path n paths
+	lines=$(dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./md5sums | grep -E "^[0-9a-f]{32}  ($re)\$" || true)
+	[ -n "$lines" ] || die "$deb: no regular file matching '$re' (its md5sums)"
+	n=$(printf '%s\n' "$lines" | wc -l)
+	[ "$(printf '%s\n' "$lines" | sed 's|.*/||' | sort -u | wc -l)" = "$n" ] ||
+		die "$deb: two files matching '$re' have one base name"
+	tmp=$(mktemp -d "$dir/.members.XXXXXX")
+	mapfile -t paths < <(printf '%s\n' "$lines" | sed 's|^[0-9a-f]*  |./|')
+	# The whole data archive is read: the files may be anywhere in it.
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" "${paths[@]}"
+	while read -r sum path; do
+		if [ "$(md5sum <"$tmp/$path" | cut -d' ' -f1)" != "$sum" ]; then
+			rm -rf "$tmp"
+			die "$deb: could not extract $path (or its md5 sum is not the package's)"
+		fi
+		mv "$tmp/$path" "$dir/${path##*/}"
+		echo "$dir/${path##*/}"
+	done <<<"$lines"
+	rm -rf "$tmp"
+}
+
 [ $# -ge 1 ] || usage
 case "$1" in
 mirror) [ $# -le 2 ] || usage; mirror "${2:-}"; exit 0 ;;
 member) shift; member "$@"; exit 0 ;;
+members) shift; members "$@"; exit 0 ;;
 esac
 [ $# -ge 3 ] || usage
 set_state "$1" "$2"
