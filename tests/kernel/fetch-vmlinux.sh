@@ -36,7 +36,8 @@
 #
 # --modules prints instead the directory holding three of the package's
 # module debug files, extracted beside the vmlinux (modules/) in one pass
-# over the package, downloaded again if the vmlinux is there already:
+# over the package, from the vmlinux's download or, if the vmlinux is
+# there already, from one more:
 # amdgpu.ko (356 MB in 6.1: larger than asmscan's buffer for a module's
 # DWARF, 64 MB), btrfs.ko and xfs.ko (36 and 44 MB: in the buffer).
 #
@@ -132,6 +133,12 @@ if [ ! -f "$dir/.asminline-extracted" ]; then
 	t1=$(date +%s)
 	"$fetch" member "$deb" 'usr/lib/debug/boot/vmlinux-[^/]*|usr/lib/debug/lib/modules/[^/]*/vmlinux' \
 		"$dir.tmp/vmlinux" >/dev/null || { rm -rf "$dir.tmp"; exit 1; }
+	if [ -n "$modules" ]; then	# from the same download
+		mkdir "$dir.tmp/modules"
+		"$fetch" members "$deb" "$modules_re" "$dir.tmp/modules" >/dev/null ||
+			{ rm -rf "$dir.tmp"; exit 1; }
+		touch "$dir.tmp/.asminline-modules"
+	fi
 	rm -f "$deb"
 	log "downloaded in $((t1 - t0)) s, vmlinux extracted in $(($(date +%s) - t1)) s"
 	echo "$upstream $pkg $version" >"$dir.tmp/version"
