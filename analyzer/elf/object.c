@@ -7,8 +7,9 @@
  * Invariants: after a successful object_open() every obj_section.data
  * range lies inside the mapping, every function lies inside its section,
  * every relocation kept (those of allocated sections) names a symbol that
- * exists, and relocations of each section are sorted by offset.  Anything that breaks this is an input
- * error reported through o->msgs, and the object is not analysed further.
+ * exists, and relocations of each section are sorted by offset.  Anything
+ * that breaks this is an input error reported through o->msgs, and the
+ * object is not analysed further.
  */
 #include "object.h"
 
@@ -465,7 +466,6 @@ struct rela_sec {
 	GElf_Shdr sh;
 };
 
-
 /*
  * Every entry of a RELA section of an allocated section (code, tables)
  * names a symbol that exists and an offset inside its target, and is
@@ -479,11 +479,9 @@ static bool object_rela(struct object *o, const struct rela_sec *rs,
 			size_t target, struct obj_reloc **v, size_t *n,
 			size_t *cap)
 {
-	Elf_Data *data;
+	Elf_Data *data = elf_getdata(rs->scn, NULL);
 	const Elf64_Rela *raw;
 	size_t count;
-
-	data = elf_getdata(rs->scn, NULL);
 
 	if (!data) {
 		object_error(o, "cannot read relocations", "%s: %s",
