@@ -434,11 +434,74 @@ static struct strmap *global_funcs(const struct report *rep, struct globals *g)
 	return m;
 }
 
+/*
+ * One object's calls to undefined symbols, each name looked up in the
+ * globals once: a module calls the same few hundred kernel functions
+ * over and over (1.5 million such calls in Debian's 6.1 debug package),
+ * and every call to one symbol holds the same name pointer.  Open
+ * addressing on the pointer; a slot is the current object's when it has
+ * its generation, so that emptying the memo for the next costs nothing.
+ */
+struct extern_memo {
+	struct extern_slot {
+		const char *name;
+		const uintptr_t *found;	/* in the globals, or NULL */
+		uint32_t gen;
+	} *slots;
+	size_t cap;			/* a power of two */
+	uint32_t gen;
+};
+
+static void extern_memo_next(struct extern_memo *m, size_t ncalls)
+{
+	size_t want = 64;
+
+	while (want < 2 * ncalls && want < (1u << 16))
+		want *= 2;
+	if (want > m->cap) {
+		free(m->slots);
+		m->slots = xcalloc(want, sizeof(*m->slots));
+		m->cap = want;
+		m->gen = 0;
+	}
+	if (++m->gen == 0) {		/* wrapped: every slot is old */
+		memset(m->slots, 0, m->cap * sizeof(*m->slots));
+		m->gen = 1;
+	}
+}
+
+/* The globals' entry for name (NULL: none), looked up once per pointer. */
+static const uintptr_t *extern_lookup(struct extern_memo *m,
+				      const struct report *rep,
+				      struct globals *g, const char *name)
+{
+	size_t i = ((uintptr_t)name >> 3) * 0x9e3779b97f4a7c15ULL >> 20 &
+		   (m->cap - 1);
+
+	for (size_t probes = 0; probes < m->cap; probes++) {
+		struct extern_slot *s = &m->slots[i];
+
+		if (s->gen != m->gen) {
+			*s = (struct extern_slot){
+				.name = name, .gen = m->gen,
+				.found = strmap_find(global_funcs(rep, g), name),
+			};
+			return s->found;
+		}
+		if (s->name == name)
+			return s->found;
+		i = (i + 1) & (m->cap - 1);
+	}
+	/* Full: looked up without being kept. */
+	return strmap_find(global_funcs(rep, g), name);
+}
+
 void calls_report_build(struct report *rep)
 {
 	struct calls_report *cr = &rep->calls;
 	struct strmap noreturn = { 0 };
 	struct globals globals = { 0 };
+	struct extern_memo memo = { 0 };
 	struct sort_pair *funcs;
 	struct ckey *keys = NULL;
 	struct sym_index *index;
@@ -460,12 +523,13 @@ void calls_report_build(struct report *rep)
 	for (size_t oi = 0; oi < rep->nobjs; oi++) {
 		struct object *o = &rep->objs[oi];
 
+		extern_memo_next(&memo, o->ncalls);
 		for (size_t ci = 0; ci < o->ncalls; ci++) {
 			const struct call_site *cs = &o->calls[ci];
 			struct ckey k = { .caller_obj = (uint32_t)oi,
 					  .caller = cs->caller, .tail = cs->tail,
 					  .obj = (uint32_t)oi };
-			uintptr_t *v;
+			const uintptr_t *v;
 
 			if (cs->callee != OBJ_NONE) {
 				funcs[nf++] = func_key(k.obj, cs->callee, &k);
@@ -475,8 +539,8 @@ void calls_report_build(struct report *rep)
 				k.kind = CKEY_ADDR;
 				k.id = cs->target;
 			} else if (cs->extern_name &&
-				   (v = strmap_find(global_funcs(rep, &globals),
-						    cs->extern_name))) {
+				   (v = extern_lookup(&memo, rep, &globals,
+						      cs->extern_name))) {
 				funcs[nf++] = func_key((uint32_t)(*v >> 32),
 						       (uint32_t)*v, &k);
 				continue;
@@ -488,6 +552,7 @@ void calls_report_build(struct report *rep)
 		}
 	}
 	strmap_free(&globals.map);
+	free(memo.slots);
 	sort_pairs(funcs, nf);
 	if (n)
 		qsort(keys, n, sizeof(*keys), ckey_cmp);
