@@ -123,14 +123,22 @@ if [ ! -f "$dir/.asminline-extracted" ]; then
 		dir=$cache/vmlinux-$pkg-$version
 	fi
 fi
+# The package into $1, a directory made here and removed if it fails: deb
+# its path, t1 when it was there, and how long it took logged then.
+download_deb() {
+	local into=$1 t0 rc=0
+	mkdir -p "$into"
+	t0=$(date +%s)
+	deb=$("$fetch" "$state" "$arch" download "$pkg" "$version" "$into") || rc=$?
+	[ "$rc" -eq 0 ] || { rm -rf "$into"; exit "$rc"; }
+	t1=$(date +%s)
+	log "downloaded in $((t1 - t0)) s"
+}
+
 if [ ! -f "$dir/.asminline-extracted" ]; then
 	log "downloading $pkg $version (about 1 GB) to extract its vmlinux"
 	rm -rf "$dir" "$dir.tmp"
-	mkdir -p "$dir.tmp"
-	t0=$(date +%s)
-	deb=$("$fetch" "$state" "$arch" download "$pkg" "$version" "$dir.tmp") ||
-		{ rc=$?; rm -rf "$dir.tmp"; exit "$rc"; }
-	t1=$(date +%s)
+	download_deb "$dir.tmp"
 	"$fetch" member "$deb" 'usr/lib/debug/boot/vmlinux-[^/]*|usr/lib/debug/lib/modules/[^/]*/vmlinux' \
 		"$dir.tmp/vmlinux" >/dev/null || { rm -rf "$dir.tmp"; exit 1; }
 	if [ -n "$modules" ]; then	# from the same download
@@ -140,7 +148,7 @@ if [ ! -f "$dir/.asminline-extracted" ]; then
 		touch "$dir.tmp/.asminline-modules"
 	fi
 	rm -f "$deb"
-	log "downloaded in $((t1 - t0)) s, vmlinux extracted in $(($(date +%s) - t1)) s"
+	log "extracted in $(($(date +%s) - t1)) s"
 	echo "$upstream $pkg $version" >"$dir.tmp/version"
 	touch "$dir.tmp/.asminline-extracted"
 	mv "$dir.tmp" "$dir"
@@ -150,18 +158,14 @@ fi
 if [ -n "$modules" ] && [ ! -f "$dir/.asminline-modules" ]; then
 	log "downloading $pkg $version (about 1 GB) to extract three modules' debug files"
 	rm -rf "$dir/modules" "$dir/modules.tmp"
-	mkdir -p "$dir/modules.tmp"
-	t0=$(date +%s)
-	deb=$("$fetch" "$state" "$arch" download "$pkg" "$version" "$dir/modules.tmp") ||
-		{ rc=$?; rm -rf "$dir/modules.tmp"; exit "$rc"; }
-	t1=$(date +%s)
+	download_deb "$dir/modules.tmp"
 	mkdir "$dir/modules.tmp/ko"
 	"$fetch" members "$deb" "$modules_re" "$dir/modules.tmp/ko" >/dev/null ||
 		{ rm -rf "$dir/modules.tmp"; exit 1; }
 	mv "$dir/modules.tmp/ko" "$dir/modules"
 	rm -rf "$dir/modules.tmp"
 	touch "$dir/.asminline-modules"
-	log "downloaded in $((t1 - t0)) s, modules extracted in $(($(date +%s) - t1)) s"
+	log "extracted in $(($(date +%s) - t1)) s"
 fi
 log "Linux $upstream ($arch): $pkg $version"
 if [ -n "$modules" ]; then
