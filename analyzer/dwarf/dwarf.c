@@ -522,7 +522,7 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	 * The relocations are read in place, or from the copy: from the
 	 * worker's buffer, read whole with them, rather than through the
 	 * file's mapping, a page fault per 64 KB (0.4 ms a MB on a virtual
-	 * machine with shadow page tables, 0.1 for the read).
+	 * machine where faults are dear, 0.1 for the read).
 	 */
 	bool to_scratch = scratch && !w->copy && o->size <= DWARF_SCRATCH_MAX;
 	const unsigned char *from = object_image_aligned(o) && !to_scratch ?
