@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include "errors.h"
+#include "util.h"
 
 int output_write(const char *path, void (*print)(FILE *out, void *arg),
 		 void *arg)
@@ -57,19 +58,12 @@ static ssize_t mem_write(void *cookie, const char *from, size_t n)
 FILE *output_mem_open(struct output_mem *m, size_t cap)
 {
 	cookie_io_functions_t io = { .write = mem_write };
-	void *p;
 	FILE *f;
 
 	memset(m, 0, sizeof(*m));
-	/* Address space only, until written. */
-	p = mmap(NULL, cap, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p == MAP_FAILED)
+	m->buf = map_huge(cap);
+	if (!m->buf)
 		return NULL;
-#ifdef MADV_HUGEPAGE
-	madvise(p, cap, MADV_HUGEPAGE);
-#endif
-	m->buf = p;
 	m->cap = cap;
 	f = fopencookie(m, "w", io);
 	if (!f)

@@ -11,6 +11,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <sys/mman.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,19 @@ void *xmalloc(size_t size)
 	void *p = malloc(size ? size : 1);
 
 	return p ? p : oom();
+}
+
+void *map_huge(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, len, MADV_HUGEPAGE);
+#endif
+	return p;
 }
 
 void *xcalloc(size_t n, size_t size)

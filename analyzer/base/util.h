@@ -31,6 +31,12 @@ void asmscan_fatal(const char *file, const char *what, const char *why);
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
+/*
+ * len bytes of zeroed memory, a mapping of its own, in huge pages where
+ * the kernel allows (a fault per 2 MB, not per 4 KB), address space only
+ * until written; NULL when it cannot be had.  munmap(p, len) frees it.
+ */
+void *map_huge(size_t len);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
 __attribute__((format(printf, 1, 2))) char *xasprintf(const char *fmt, ...);

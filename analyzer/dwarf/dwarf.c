@@ -336,24 +336,15 @@ static bool walk_units(struct dwarf_walk *w)
 
 /*
  * A worker's buffer, its own mapping in huge pages where the kernel
- * allows: a module's whole file is read into it, a fault per 2 MB
- * instead of per 4 KB the first time each part is used.
+ * allows: a module's whole file is read into it.
  */
 static void scratch_alloc(struct dwarf_scratch *scratch, size_t cap)
 {
-	void *p = mmap(NULL, cap, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
 	scratch->cap = cap;
-	scratch->mapped = p != MAP_FAILED;
-	if (!scratch->mapped) {
+	scratch->buf = map_huge(cap);
+	scratch->mapped = scratch->buf != NULL;
+	if (!scratch->mapped)
 		scratch->buf = xmalloc(cap);
-		return;
-	}
-#ifdef MADV_HUGEPAGE
-	madvise(p, cap, MADV_HUGEPAGE);
-#endif
-	scratch->buf = p;
 }
 
 void dwarf_scratch_free(struct dwarf_scratch *scratch)
@@ -434,6 +425,13 @@ static bool rel_own_targets(struct dwarf_walk *w,
 	return true;
 }
 
+/* Will the copy of o's image be the worker's buffer (not yet made)? */
+static bool copy_to_scratch(const struct dwarf_walk *w,
+			    const struct dwarf_scratch *scratch)
+{
+	return !w->copy && scratch && w->o->size <= DWARF_SCRATCH_MAX;
+}
+
 /*
  * ET_REL: w->copy, a private copy of o's image but for the bytes of
  * rel's sections (NULL: all of it); read again when there is one.
@@ -448,7 +446,7 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 		w->copy = NULL;
 		w->copy_own = w->copy_mapped = false;
 	}
-	if (!w->copy && (o->size > DWARF_SCRATCH_MAX || !scratch)) {
+	if (!w->copy && !copy_to_scratch(w, scratch)) {
 		/*
 		 * A mapping of the file: of amdgpu.ko's 356 MB the
 		 * relocations write .debug_info's 94 and the rest is only
@@ -524,9 +522,9 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	 * file's mapping, a page fault per 64 KB (0.4 ms a MB on a virtual
 	 * machine where faults are dear, 0.1 for the read).
 	 */
-	bool to_scratch = scratch && !w->copy && o->size <= DWARF_SCRATCH_MAX;
-	const unsigned char *from = object_image_aligned(o) && !to_scratch ?
-					    o->image : NULL;
+	const unsigned char *from =
+		object_image_aligned(o) && !copy_to_scratch(w, scratch) ?
+			o->image : NULL;
 	struct dwarf_rel_plan rel = { 0 };
 	bool in_copy, wrote, ok;
 	size_t n;
