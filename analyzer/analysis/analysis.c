@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "calls.h"
+#include "calls-tally.h"
 #include "code.h"
 #include "copies.h"
 #include "disasm.h"
@@ -354,6 +355,7 @@ static void group_report(struct group *g, struct report *rep)
 		if (&rep->objs[rep->nobjs] != o)
 			rep->objs[rep->nobjs] = *o;
 		rep->nobjs++;
+		calls_tally_object(rep->calls.tally, rep, rep->nobjs - 1);
 	}
 	free(g->opened);
 	free(g->is_dropped);
@@ -374,6 +376,7 @@ void analysis_run(const struct asmscan_options *opts,
 	memset(rep, 0, sizeof(*rep));
 	rep->opts = opts;
 	rep->objs = xcalloc(inputs->n ? inputs->n : 1, sizeof(*rep->objs));
+	rep->calls.tally = calls_tally_new(inputs->n);
 	while (nreported < nopen || next < inputs->n) {
 		unsigned long seen = pool_finished(pool);
 		struct group *g;
@@ -420,6 +423,7 @@ void analysis_free(struct report *rep)
 	}
 	free(rep->objs);
 	free(rep->calls.rows);
+	calls_tally_free(rep->calls.tally);
 	for (size_t i = 0; i < rep->copies.ndwarf; i++)
 		free(rep->copies.dwarf_groups[i].copies);
 	for (size_t i = 0; i < rep->copies.ndups; i++)

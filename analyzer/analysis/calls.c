@@ -15,22 +15,8 @@
 #include <string.h>
 
 #include "calls.h"
+#include "calls-tally.h"
 #include "sort.h"
-
-enum ckey_kind {
-	CKEY_FUNC,
-	CKEY_ADDR,
-	CKEY_EXTERN,
-};
-
-struct ckey {
-	enum ckey_kind kind;
-	uint32_t obj;
-	uint64_t id;			/* function index or flat address */
-	const char *ext;
-	uint32_t caller_obj, caller;	/* caller OBJ_NONE: outside functions */
-	bool tail;
-};
 
 static int ckey_cmp(const void *a, const void *b)
 {
@@ -276,22 +262,6 @@ static int row_cmp(const void *a, const void *b)
 	return x->target < y->target ? -1 : x->target > y->target;
 }
 
-/*
- * A call to a function of some input as a sort key: the callee (object,
- * function) in hi, the caller (object, function) and whether it is a
- * tail call in lo.  Sorted, the calls of one callee are together and
- * ordered by caller, as ckey_cmp orders them (objects number fewer than
- * 2^31).
- */
-static struct sort_pair func_key(uint32_t obj, uint32_t fi,
-				 const struct ckey *k)
-{
-	return (struct sort_pair){
-		.hi = (uint64_t)obj << 32 | fi,
-		.lo = (uint64_t)k->caller_obj << 33 | (uint64_t)k->caller << 1 | k->tail,
-	};
-}
-
 /* Everything about one callee's row once its calls are counted. */
 static void row_finish(struct report *rep, struct callee_row *row,
 		       const struct strmap *noreturn, size_t *cap)
@@ -335,34 +305,29 @@ static void row_finish(struct report *rep, struct callee_row *row,
 		*VEC_PUSH(cr->rows, cr->nrows, *cap) = *row;
 }
 
-/* The rows of the calls to functions, from their sorted keys. */
-static void func_rows(struct report *rep, const struct sort_pair *v, size_t n,
-		      const struct strmap *noreturn, size_t *cap)
+/* The rows of the calls to functions, in input and function order. */
+static void func_rows(struct report *rep, const struct calls_tally *t,
+		      size_t *cap)
 {
-	for (size_t i = 0; i < n;) {
-		struct object *o = &rep->objs[v[i].hi >> 32];
-		struct callee_row row = { 0 };
-		size_t j = i;
+	for (size_t oi = 0; oi < t->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
 
-		row.ref.obj = o;
-		row.has_target = true;
-		row.ref.func = &o->funcs[(uint32_t)v[i].hi];
-		row.name = object_func_name(row.ref.func);
-		row.target = row.ref.func->addr;
-		for (; j < n && v[j].hi == v[i].hi; j++) {
-			uint32_t caller = (uint32_t)(v[j].lo >> 1);
+		for (size_t fi = 0; t->counts[oi] && fi < o->nfuncs; fi++) {
+			const struct callee_count *c = &t->counts[oi][fi];
+			struct callee_row row = { 0 };
 
-			if (v[j].lo & 1)
-				row.tail_calls++;
-			else
-				row.sites++;
-			/* a new caller: another function or object */
-			if (caller != OBJ_NONE &&
-			    (j == i || v[j].lo >> 1 != v[j - 1].lo >> 1))
-				row.callers++;
+			if (!c->sites && !c->tails)
+				continue;
+			row.ref.obj = o;
+			row.has_target = true;
+			row.ref.func = &o->funcs[fi];
+			row.name = object_func_name(row.ref.func);
+			row.target = row.ref.func->addr;
+			row.sites = c->sites;
+			row.tail_calls = c->tails;
+			row.callers = c->callers;
+			row_finish(rep, &row, &t->noreturn, cap);
 		}
-		i = j;
-		row_finish(rep, &row, noreturn, cap);
 	}
 }
 
@@ -400,167 +365,35 @@ static void other_rows(struct report *rep, struct ckey *keys, size_t n,
 	}
 }
 
-/*
- * Global definitions by name, first in input order wins: built when a
- * call to an undefined symbol (in a .o) first needs it, never for a
- * linked kernel's calls.
- */
-struct globals {
-	struct strmap map;
-	bool built;
-};
-
-static struct strmap *global_funcs(const struct report *rep, struct globals *g)
+/* The tally analysis_run() kept, or one made here of every object. */
+static struct calls_tally *tally_of(struct report *rep)
 {
-	struct strmap *m = &g->map;
+	struct calls_tally *t = rep->calls.tally;
 
-	if (g->built)
-		return m;
-	g->built = true;
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		const struct object *o = &rep->objs[oi];
-
-		for (size_t fi = 0; fi < o->nfuncs; fi++) {
-			bool created;
-			uintptr_t *v;
-
-			if (o->funcs[fi].local)
-				continue;
-			v = strmap_get(m, o->funcs[fi].name, &created);
-			if (created)
-				*v = (uintptr_t)oi << 32 | fi;
-		}
-	}
-	return m;
-}
-
-/*
- * One object's calls to undefined symbols, each name looked up in the
- * globals once: a module calls the same few hundred kernel functions
- * over and over (1.5 million such calls in Debian's 6.1 debug package),
- * and every call to one symbol holds the same name pointer.  Open
- * addressing on the pointer; a slot is the current object's when it has
- * its generation, so that emptying the memo for the next costs nothing.
- */
-struct extern_memo {
-	struct extern_slot {
-		const char *name;
-		const uintptr_t *found;	/* in the globals, or NULL */
-		uint32_t gen;
-	} *slots;
-	size_t cap;			/* a power of two */
-	uint32_t gen;
-};
-
-static void extern_memo_next(struct extern_memo *m, size_t ncalls)
-{
-	size_t want = 64;
-
-	while (want < 2 * ncalls && want < (1u << 16))
-		want *= 2;
-	if (want > m->cap) {
-		free(m->slots);
-		m->slots = xcalloc(want, sizeof(*m->slots));
-		m->cap = want;
-		m->gen = 0;
-	}
-	if (++m->gen == 0) {		/* wrapped: every slot is old */
-		memset(m->slots, 0, m->cap * sizeof(*m->slots));
-		m->gen = 1;
-	}
-}
-
-/* The globals' entry for name (NULL: none), looked up once per pointer. */
-static const uintptr_t *extern_lookup(struct extern_memo *m,
-				      const struct report *rep,
-				      struct globals *g, const char *name)
-{
-	size_t i = ((uintptr_t)name >> 3) * 0x9e3779b97f4a7c15ULL >> 20 &
-		   (m->cap - 1);
-
-	for (size_t probes = 0; probes < m->cap; probes++) {
-		struct extern_slot *s = &m->slots[i];
-
-		if (s->gen != m->gen) {
-			*s = (struct extern_slot){
-				.name = name, .gen = m->gen,
-				.found = strmap_find(global_funcs(rep, g), name),
-			};
-			return s->found;
-		}
-		if (s->name == name)
-			return s->found;
-		i = (i + 1) & (m->cap - 1);
-	}
-	/* Full: looked up without being kept. */
-	return strmap_find(global_funcs(rep, g), name);
+	rep->calls.tally = NULL;
+	if (t && t->nobjs == rep->nobjs)
+		return t;
+	calls_tally_free(t);
+	t = calls_tally_new(rep->nobjs);
+	for (size_t oi = 0; oi < rep->nobjs; oi++)
+		calls_tally_object(t, rep, oi);
+	return t;
 }
 
 void calls_report_build(struct report *rep)
 {
 	struct calls_report *cr = &rep->calls;
-	struct strmap noreturn = { 0 };
-	struct globals globals = { 0 };
-	struct extern_memo memo = { 0 };
-	struct sort_pair *funcs;
-	struct ckey *keys = NULL;
+	struct calls_tally *t = tally_of(rep);
 	struct sym_index *index;
-	size_t nf = 0, n = 0, total = 0, cap = 0, keys_cap = 0;
+	size_t cap = 0;
 
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		struct object *o = &rep->objs[oi];
-
-		total += o->ncalls;
-		for (size_t i = 0; i < o->nnoreturn; i++) {
-			bool created;
-
-			strmap_get(&noreturn, o->noreturn[i], &created);
-		}
-	}
-	/* Calls to functions (nearly all) as sort keys, the others apart. */
-	funcs = xcalloc(total ? total : 1, sizeof(*funcs));
+	calls_tally_finish(t, rep);
 	index = xcalloc(rep->nobjs ? rep->nobjs : 1, sizeof(*index));
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		struct object *o = &rep->objs[oi];
-
-		extern_memo_next(&memo, o->ncalls);
-		for (size_t ci = 0; ci < o->ncalls; ci++) {
-			const struct call_site *cs = &o->calls[ci];
-			struct ckey k = { .caller_obj = (uint32_t)oi,
-					  .caller = cs->caller, .tail = cs->tail,
-					  .obj = (uint32_t)oi };
-			const uintptr_t *v;
-
-			if (cs->callee != OBJ_NONE) {
-				funcs[nf++] = func_key(k.obj, cs->callee, &k);
-				continue;
-			}
-			if (cs->target_known) {
-				k.kind = CKEY_ADDR;
-				k.id = cs->target;
-			} else if (cs->extern_name &&
-				   (v = extern_lookup(&memo, rep, &globals,
-						      cs->extern_name))) {
-				funcs[nf++] = func_key((uint32_t)(*v >> 32),
-						       (uint32_t)*v, &k);
-				continue;
-			} else {
-				k.kind = CKEY_EXTERN;
-				k.ext = cs->extern_name ? cs->extern_name : "?";
-			}
-			*VEC_PUSH(keys, n, keys_cap) = k;
-		}
-	}
-	strmap_free(&globals.map);
-	free(memo.slots);
-	sort_pairs(funcs, nf);
-	if (n)
-		qsort(keys, n, sizeof(*keys), ckey_cmp);
-	func_rows(rep, funcs, nf, &noreturn, &cap);
-	other_rows(rep, keys, n, index, &noreturn, &cap);
-	free(funcs);
-	free(keys);
-	strmap_free(&noreturn);
+	if (t->nothers)
+		qsort(t->others, t->nothers, sizeof(*t->others), ckey_cmp);
+	func_rows(rep, t, &cap);
+	other_rows(rep, t->others, t->nothers, index, &t->noreturn, &cap);
+	calls_tally_free(t);
 	for (size_t oi = 0; oi < rep->nobjs; oi++)
 		free(index[oi].v);
 	free(index);

@@ -14,6 +14,8 @@
 #include "records.h"
 #include "site-rows.h"
 
+struct calls_tally;
+
 /* A function of one object: where rows point. */
 struct func_ref {
 	struct object *obj;
@@ -52,6 +54,7 @@ struct calls_report {
 	uint64_t veneer_sites;		/* calls and jumps to linker stubs */
 	struct callee_row *rows;	/* sites descending, then name */
 	size_t nrows;
+	struct calls_tally *tally;	/* while the objects are read */
 };
 
 enum clone_kind {

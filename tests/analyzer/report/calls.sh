@@ -45,6 +45,34 @@ expect 0 "$ASMSCAN" calls -N 2 -n 0 calls.o calls-main.o
 grep -Eq "^ +2 +1 +3 +2 +[0-9]+ +ext_call " out.txt ||
 	fail "ext_call not resolved across objects: $(cat out.txt)"
 grep -q "not ranked: 9 to __fentry__" out.txt || fail "ftrace calls: $(cat out.txt)"
+# A name reaches the first global definition in input order, before or
+# after the caller's object: z.o's early, b.o's later (not c.o's).  The
+# calls to later wait for b.o; a.o's two callers and b.o's own one add up.
+cat >z.c <<'C'
+int early(int x) { return x + 1; }
+C
+cat >a.c <<'C'
+extern int early(int), later(int);
+int a1(int x) { return later(x) + early(x) + 1; }
+int a2(int x) { return later(x + 1) * later(x + 3) * 2; }
+C
+cat >b.c <<'C'
+int early(int x) { return x + 2; }
+__attribute__((noinline)) int later(int x) { return x * 3; }
+int b1(int x) { return later(x ^ 5) - 1; }
+C
+cat >c.c <<'C'
+int later(int x) { return x * 5; }
+C
+for u in z a b c; do "$CC" -O2 -fno-pie -c $u.c -o $u.o; done
+expect 0 "$ASMSCAN" calls --all -f json z.o a.o b.o c.o
+python3 - out.txt <<'PY' || fail "names resolved across objects: $(cat out.txt)"
+import json, sys
+rows = json.load(open(sys.argv[1]))['calls']['callees']
+got = {(r['name'], r.get('object')): (r['sites'], r['callers']) for r in rows
+       if r['name'] in ('early', 'later')}
+assert got == {('early', 'z.o'): (1, 1), ('later', 'b.o'): (4, 3)}, got
+PY
 # -N bounds the tiny body: local_tiny (2 insns) goes with -N 1.
 expect 0 "$ASMSCAN" calls -N 1 -n 0 calls.o
 grep -q " local_tiny " out.txt && fail "-N 1 still ranks local_tiny: $(cat out.txt)"
