@@ -356,6 +356,7 @@ static void group_report(struct group *g, struct report *rep)
 			rep->objs[rep->nobjs] = *o;
 		rep->nobjs++;
 		calls_tally_object(rep->calls.tally, rep, rep->nobjs - 1);
+		copies_tally_object(rep, rep->nobjs - 1);
 	}
 	free(g->opened);
 	free(g->is_dropped);
@@ -424,6 +425,7 @@ void analysis_free(struct report *rep)
 	free(rep->objs);
 	free(rep->calls.rows);
 	calls_tally_free(rep->calls.tally);
+	copies_tally_free(rep);
 	for (size_t i = 0; i < rep->copies.ndwarf; i++)
 		free(rep->copies.dwarf_groups[i].copies);
 	for (size_t i = 0; i < rep->copies.ndups; i++)

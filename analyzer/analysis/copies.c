@@ -150,6 +150,13 @@ static void groups_finish(const struct asmscan_options *opts, struct groups *g,
 			continue;
 		}
 		for (size_t k = 0; k < grp->ncopies; k++) {
+			struct copy_entry *e = &grp->copies[k];
+
+			/* the calls reaching it, counted after it was grouped */
+			if (e->ref.func) {
+				e->call_sites = e->ref.func->sites_in;
+				e->tail_calls = e->ref.func->tails_in;
+			}
 			grp->bytes += grp->copies[k].size;
 			grp->call_sites += grp->copies[k].call_sites;
 			grp->tail_calls += grp->copies[k].tail_calls;
@@ -160,6 +167,17 @@ static void groups_finish(const struct asmscan_options *opts, struct groups *g,
 		qsort(g->v, n, sizeof(*g->v), group_cmp);
 	*out = g->v;
 	*nout = n;
+	free(g->ccap);
+	strmap_free(&g->index);
+	arena_free(&g->keys);
+}
+
+/* Groups never finished (a run cut short): everything they hold. */
+static void groups_free(struct groups *g)
+{
+	for (size_t i = 0; i < g->n; i++)
+		free(g->v[i].copies);
+	free(g->v);
 	free(g->ccap);
 	strmap_free(&g->index);
 	arena_free(&g->keys);
@@ -176,9 +194,10 @@ static const char *unit_of(const struct object *o, const struct obj_func *f,
 }
 
 /*
- * One out-of-line copy: where it is and how often it is reached.  Its
- * bytes include the padding in front of its function (a copy brings its
- * __pfx_ NOPs with it).
+ * One out-of-line copy: where it is (how often it is reached is filled
+ * in by groups_finish(), once the calls are counted).  Its bytes include
+ * the padding in front of its function (a copy brings its __pfx_ NOPs
+ * with it).
  */
 static void entry_fill(struct copy_entry *e, struct object *o,
 		       struct obj_func *f, const char *symbol, uint64_t addr,
@@ -189,57 +208,65 @@ static void entry_fill(struct copy_entry *e, struct object *o,
 	e->addr = addr;
 	e->size = size + (f && f->addr == addr ? f->pad : 0);
 	e->unit = unit;
-	e->call_sites = f ? f->sites_in : 0;
-	e->tail_calls = f ? f->tails_in : 0;
 }
 
-static void dwarf_groups(struct report *rep)
+/*
+ * The groups of every input, filled object by object as each is reported
+ * (analysis.c), in input order: what is left after the last input is
+ * sorting the groups.
+ */
+struct copies_tally {
+	struct groups dwarf, dups, clones;
+	size_t nobjs;			/* objs[0..nobjs) grouped */
+};
+
+static void dwarf_object(struct copies_report *cp, struct groups *g,
+			 struct object *o)
+{
+	uint64_t *part_bytes;
+
+	if (o->failed)
+		return;
+	if (o->has_dwarf)
+		cp->dwarf = true;
+	else
+		cp->objects_without_dwarf++;
+	/* A .part with a DIE of its own: its bytes are its function's. */
+	part_bytes = xcalloc(o->nfuncs ? o->nfuncs : 1, sizeof(*part_bytes));
+	for (size_t i = 0; i < o->ndcopies; i++) {
+		const struct dwarf_copy *c = &o->dcopies[i];
+
+		if (c->func != OBJ_NONE && o->funcs[c->func].fragment_of != OBJ_NONE)
+			part_bytes[o->funcs[c->func].fragment_of] += c->size;
+	}
+	for (size_t i = 0; i < o->ndcopies; i++) {
+		const struct dwarf_copy *c = &o->dcopies[i];
+		char buf[1024];
+		struct copy_group *grp;
+		struct copy_entry *e;
+		struct obj_func *f = c->func != OBJ_NONE ? &o->funcs[c->func] : NULL;
+
+		/* a .part of a copy is the copy's (fragment_bytes) */
+		if (f && f->fragment_of != OBJ_NONE)
+			continue;
+
+		snprintf(buf, sizeof(buf), "%s\n%s\n%u", c->name,
+			 c->decl_file ? c->decl_file : "", c->decl_line);
+		grp = group_get(g, arena_strdup(&g->keys, buf), c->name);
+		grp->decl_file = c->decl_file;
+		grp->decl_line = c->decl_line;
+		e = group_add(g, grp);
+		entry_fill(e, o, f, f ? f->name : NULL, c->addr,
+			   c->size + (f ? part_bytes[c->func] : 0), c->cu);
+	}
+	free(part_bytes);
+}
+
+static void dwarf_groups(struct report *rep, struct groups *g)
 {
 	struct copies_report *cp = &rep->copies;
-	struct groups g = { 0 };
 
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		struct object *o = &rep->objs[oi];
-
-		if (o->failed)
-			continue;
-		uint64_t *part_bytes;
-
-		if (o->has_dwarf)
-			cp->dwarf = true;
-		else
-			cp->objects_without_dwarf++;
-		/* A .part with a DIE of its own: its bytes are its function's. */
-		part_bytes = xcalloc(o->nfuncs ? o->nfuncs : 1, sizeof(*part_bytes));
-		for (size_t i = 0; i < o->ndcopies; i++) {
-			const struct dwarf_copy *c = &o->dcopies[i];
-
-			if (c->func != OBJ_NONE && o->funcs[c->func].fragment_of != OBJ_NONE)
-				part_bytes[o->funcs[c->func].fragment_of] += c->size;
-		}
-		for (size_t i = 0; i < o->ndcopies; i++) {
-			const struct dwarf_copy *c = &o->dcopies[i];
-			char buf[1024];
-			struct copy_group *grp;
-			struct copy_entry *e;
-			struct obj_func *f = c->func != OBJ_NONE ? &o->funcs[c->func] : NULL;
-
-			/* a .part of a copy is the copy's (fragment_bytes) */
-			if (f && f->fragment_of != OBJ_NONE)
-				continue;
-
-			snprintf(buf, sizeof(buf), "%s\n%s\n%u", c->name,
-				 c->decl_file ? c->decl_file : "", c->decl_line);
-			grp = group_get(&g, arena_strdup(&g.keys, buf), c->name);
-			grp->decl_file = c->decl_file;
-			grp->decl_line = c->decl_line;
-			e = group_add(&g, grp);
-			entry_fill(e, o, f, f ? f->name : NULL, c->addr,
-				   c->size + (f ? part_bytes[c->func] : 0), c->cu);
-		}
-		free(part_bytes);
-	}
-	groups_finish(rep->opts, &g, 1, &cp->dwarf_groups, &cp->ndwarf);
+	groups_finish(rep->opts, g, 1, &cp->dwarf_groups, &cp->ndwarf);
 	for (size_t i = 0; i < cp->ndwarf; i++) {
 		cp->dwarf_copies += cp->dwarf_groups[i].ncopies;
 		cp->dwarf_bytes += cp->dwarf_groups[i].bytes;
@@ -253,72 +280,73 @@ static struct obj_func *func_exact(struct object *o, uint64_t addr)
 	return fi != OBJ_NONE && o->funcs[fi].addr == addr ? &o->funcs[fi] : NULL;
 }
 
-static void symbol_groups(struct report *rep)
+static void symbol_object(struct copies_report *cp, struct groups *dups,
+			  struct groups *clones, struct object *o)
+{
+	for (size_t i = 1; i < o->nsyms && !o->failed; i++) {
+		const struct obj_sym *s = &o->syms[i];
+		enum clone_kind kind;
+		struct copy_group *grp;
+		struct copy_entry *e;
+		struct obj_func *f;
+
+		if (s->type != STT_FUNC || !s->defined || s->padding)
+			continue;
+		f = func_exact(o, s->addr);
+		kind = analysis_clone_kind(s->name);
+		if (f && f->fragment_of != OBJ_NONE && f->addr == s->addr) {
+			/* one count per fragment, not per alias */
+			if (f->name == s->name) {
+				if (kind == CLONE_COLD)
+					cp->fragments_cold++;
+				else
+					cp->fragments_part++;
+				cp->fragment_bytes += s->size;
+			}
+			continue;
+		}
+		if (s->bind == STB_LOCAL) {
+			grp = group_get(dups, s->name,
+					f && f->name == s->name ?
+					object_func_name(f) : s->name);
+			/* One definition per place: aliases are not copies. */
+			if (!grp->ncopies ||
+			    grp->copies[grp->ncopies - 1].ref.obj != o ||
+			    grp->copies[grp->ncopies - 1].addr != s->addr) {
+				e = group_add(dups, grp);
+				entry_fill(e, o, f, s->name, s->addr, s->size,
+					   unit_of(o, f, s->file));
+			}
+		}
+		if (kind == CLONE_KINDS)
+			continue;
+		{
+			const char *dot = strchr(s->name, '.');
+			const char *base = arena_strndup(&clones->keys, s->name,
+							 (size_t)(dot - s->name));
+
+			grp = group_get(clones, base, base);
+		}
+		grp->kinds |= 1u << kind;
+		grp->kind_count[kind]++;
+		e = group_add(clones, grp);
+		entry_fill(e, o, f, s->name, s->addr, s->size,
+			   unit_of(o, f, s->file));
+	}
+}
+
+static void symbol_groups(struct report *rep, struct groups *dups,
+			  struct groups *clones)
 {
 	struct copies_report *cp = &rep->copies;
-	struct groups dups = { 0 }, clones = { 0 };
 
-	for (size_t oi = 0; oi < rep->nobjs; oi++) {
-		struct object *o = &rep->objs[oi];
-
-		for (size_t i = 1; i < o->nsyms && !o->failed; i++) {
-			const struct obj_sym *s = &o->syms[i];
-			enum clone_kind kind;
-			struct copy_group *grp;
-			struct copy_entry *e;
-			struct obj_func *f;
-
-			if (s->type != STT_FUNC || !s->defined || s->padding)
-				continue;
-			f = func_exact(o, s->addr);
-			kind = analysis_clone_kind(s->name);
-			if (f && f->fragment_of != OBJ_NONE && f->addr == s->addr) {
-				/* one count per fragment, not per alias */
-				if (f->name == s->name) {
-					if (kind == CLONE_COLD)
-						cp->fragments_cold++;
-					else
-						cp->fragments_part++;
-					cp->fragment_bytes += s->size;
-				}
-				continue;
-			}
-			if (s->bind == STB_LOCAL) {
-				grp = group_get(&dups, s->name,
-						f && f->name == s->name ?
-						object_func_name(f) : s->name);
-				/* One definition per place: aliases are not copies. */
-				if (!grp->ncopies ||
-				    grp->copies[grp->ncopies - 1].ref.obj != o ||
-				    grp->copies[grp->ncopies - 1].addr != s->addr) {
-					e = group_add(&dups, grp);
-					entry_fill(e, o, f, s->name, s->addr, s->size,
-						   unit_of(o, f, s->file));
-				}
-			}
-			if (kind == CLONE_KINDS)
-				continue;
-			{
-				const char *dot = strchr(s->name, '.');
-				const char *base = arena_strndup(&clones.keys, s->name,
-								 (size_t)(dot - s->name));
-
-				grp = group_get(&clones, base, base);
-			}
-			grp->kinds |= 1u << kind;
-			grp->kind_count[kind]++;
-			e = group_add(&clones, grp);
-			entry_fill(e, o, f, s->name, s->addr, s->size,
-				   unit_of(o, f, s->file));
-		}
-	}
 	/* Group names of clones live in the key arena: keep it. */
 	{
-		struct arena keep = clones.keys;
+		struct arena keep = clones->keys;
 
-		clones.keys = (struct arena){ 0 };
-		groups_finish(rep->opts, &dups, 2, &cp->dups, &cp->ndups);
-		groups_finish(rep->opts, &clones, 1, &cp->clones, &cp->nclones);
+		clones->keys = (struct arena){ 0 };
+		groups_finish(rep->opts, dups, 2, &cp->dups, &cp->ndups);
+		groups_finish(rep->opts, clones, 1, &cp->clones, &cp->nclones);
 		cp->names = keep;
 	}
 	for (size_t i = 0; i < cp->ndups; i++) {
@@ -339,8 +367,44 @@ static void symbol_groups(struct report *rep)
 	}
 }
 
+void copies_tally_object(struct report *rep, size_t oi)
+{
+	struct copies_tally *t = rep->copies.tally;
+	struct object *o = &rep->objs[oi];
+
+	if (!t)
+		t = rep->copies.tally = xcalloc(1, sizeof(*t));
+	if (oi != t->nobjs)
+		return;		/* out of order: copies_report_build() catches up */
+	dwarf_object(&rep->copies, &t->dwarf, o);
+	if (!o->failed)
+		symbol_object(&rep->copies, &t->dups, &t->clones, o);
+	t->nobjs = oi + 1;
+}
+
 void copies_report_build(struct report *rep)
 {
-	dwarf_groups(rep);
-	symbol_groups(rep);
+	struct copies_tally *t;
+
+	while (!rep->copies.tally || rep->copies.tally->nobjs < rep->nobjs)
+		copies_tally_object(rep, rep->copies.tally ?
+					 rep->copies.tally->nobjs : 0);
+	t = rep->copies.tally;
+	dwarf_groups(rep, &t->dwarf);
+	symbol_groups(rep, &t->dups, &t->clones);
+	free(t);
+	rep->copies.tally = NULL;
+}
+
+void copies_tally_free(struct report *rep)
+{
+	struct copies_tally *t = rep->copies.tally;
+
+	if (!t)
+		return;
+	groups_free(&t->dwarf);
+	groups_free(&t->dups);
+	groups_free(&t->clones);
+	free(t);
+	rep->copies.tally = NULL;
 }

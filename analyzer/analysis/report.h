@@ -15,6 +15,7 @@
 #include "site-rows.h"
 
 struct calls_tally;
+struct copies_tally;
 
 /* A function of one object: where rows point. */
 struct func_ref {
@@ -101,6 +102,7 @@ struct copies_report {
 	 * neither copies nor clones */
 	uint64_t fragments_cold, fragments_part, fragment_bytes;
 	struct arena names;		/* base names of clone groups */
+	struct copies_tally *tally;	/* while the objects are read */
 };
 
 struct table_row {
