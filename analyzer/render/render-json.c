@@ -238,7 +238,8 @@ static void json_calls(struct json *j, struct report *rep)
 	json_object_end(j);
 }
 
-static void json_tables(struct json *j, const struct report *rep)
+/* "tables" up to the functions' array, opened and empty. */
+static void json_tables_head(struct json *j, const struct report *rep)
 {
 	const struct tables_report *tr = &rep->tables;
 
@@ -278,8 +279,14 @@ static void json_tables(struct json *j, const struct report *rep)
 	json_array_end(j);
 	json_key(j, "functions");
 	json_array_begin(j);
-	for (size_t i = 0; i < tr->nrows; i++) {
-		const struct table_row *r = &tr->rows[i];
+}
+
+/* The functions' rows [from, to). */
+static void json_tables_rows(struct json *j, const struct report *rep,
+			     size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++) {
+		const struct table_row *r = &rep->tables.rows[i];
 
 		json_object_begin(j);
 		json_kv_string(j, "name", object_func_name(r->ref.func));
@@ -297,8 +304,19 @@ static void json_tables(struct json *j, const struct report *rep)
 		json_object_end(j);
 		json_object_end(j);
 	}
+}
+
+static void json_tables_tail(struct json *j)
+{
 	json_array_end(j);
 	json_object_end(j);
+}
+
+static void json_tables(struct json *j, const struct report *rep)
+{
+	json_tables_head(j, rep);
+	json_tables_rows(j, rep, 0, rep->tables.nrows);
+	json_tables_tail(j);
 }
 
 /*
@@ -327,17 +345,33 @@ void render_json_end(struct json *j)
 
 /*
  * The tables' functions are most of a large document (the rows of every
- * module of a distribution's debug package: 0.4 s of its 0.6 s of JSON).
- * With -j above 1 a thread renders them into memory while this one
- * renders the objects, copies and calls before them; they are then
- * written in their place.  json_tables() only reads the report (no DWARF,
- * nothing found late), and its writer starts as this one is then: inside
- * the document's object, a key already written.
+ * module of a distribution's debug package: 48 MB of its 58 MB of JSON).
+ * With -j above 1 they are cut in chunks of rows, rendered from both
+ * ends: a thread takes the last chunk not yet taken and renders it into
+ * memory, from the start of the document on, while this thread renders
+ * the objects, copies and calls, then the tables' head and the first
+ * chunks not yet taken, in place.  When the two meet, the thread's chunks
+ * are written after them, in order.  json_tables_rows() only reads the
+ * report (no DWARF, nothing found late).  Every chunk starts from the
+ * writer's state after the head, which does not depend on what went
+ * before it in the document (a key or more of the document's object):
+ * it is found once, ahead, on a writer into memory, and checked against
+ * this thread's own when it gets there.
  */
+#define TABLES_CHUNK_ROWS 4096
+
+struct tables_chunk {
+	size_t at, len;			/* its bytes in the thread's memory */
+};
+
 struct tables_job {
 	const struct report *rep;
-	struct json j;
+	struct json rows;		/* the writer after the head */
 	pthread_t thread;
+	pthread_mutex_t lock;
+	size_t nchunks;
+	size_t front, back;		/* here [0, front), the thread [back, n) */
+	struct tables_chunk *chunks;
 	struct output_mem mem;
 	bool ok;
 };
@@ -345,45 +379,136 @@ struct tables_job {
 /* Room for the tables of far more than a distribution's modules. */
 #define TABLES_JOB_MAX ((size_t)4 << 30)
 
+/* Chunk c's rows, from the writer's state after the head. */
+static void tables_chunk_render(const struct tables_job *t, size_t c, FILE *out)
+{
+	struct json j = t->rows;
+	size_t to = (c + 1) * TABLES_CHUNK_ROWS;
+
+	j.out = out;
+	if (c)
+		j.first[j.depth] = false;
+	json_tables_rows(&j, t->rep, c * TABLES_CHUNK_ROWS,
+			 to < t->rep->tables.nrows ? to : t->rep->tables.nrows);
+}
+
+/* The next chunk from the front (here) or the back (the thread), or none. */
+static bool tables_take(struct tables_job *t, bool back, size_t *c)
+{
+	bool got;
+
+	pthread_mutex_lock(&t->lock);
+	got = t->front < t->back;
+	if (got)
+		*c = back ? --t->back : t->front++;
+	pthread_mutex_unlock(&t->lock);
+	return got;
+}
+
 static void *tables_job_render(void *arg)
 {
 	struct tables_job *t = arg;
 	FILE *mem = output_mem_open(&t->mem, TABLES_JOB_MAX);
+	size_t c;
 
 	if (!mem)
 		return NULL;
-	t->j.out = mem;
+	t->ok = true;
 	flockfile(mem);
-	json_tables(&t->j, t->rep);
+	while (t->ok && tables_take(t, true, &c)) {
+		t->chunks[c].at = t->mem.len;
+		tables_chunk_render(t, c, mem);
+		t->ok = !fflush_unlocked(mem) && !ferror(mem);
+		t->chunks[c].len = t->mem.len - t->chunks[c].at;
+	}
 	funlockfile(mem);
-	t->ok = !ferror(mem);
 	if (fclose(mem) || t->mem.full)
 		t->ok = false;
 	return NULL;
+}
+
+/* The writer's state after the head, from a writer into memory. */
+static bool tables_rows_state(struct json *rows, const struct json *j,
+			      const struct report *rep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *head = open_memstream(&buf, &len);
+
+	if (!head)
+		return false;
+	*rows = *j;
+	rows->out = head;
+	json_tables_head(rows, rep);
+	rows->out = NULL;
+	fclose(head);
+	free(buf);
+	return true;
 }
 
 static bool tables_job_start(struct tables_job *t, const struct json *j,
 			     const struct report *rep)
 {
 	memset(t, 0, sizeof(*t));
-	if (rep->opts->jobs <= 1)
-		return false;
 	t->rep = rep;
-	t->j = *j;
-	return !pthread_create(&t->thread, NULL, tables_job_render, t);
+	t->nchunks = (rep->tables.nrows + TABLES_CHUNK_ROWS - 1) / TABLES_CHUNK_ROWS;
+	t->back = t->nchunks;
+	if (rep->opts->jobs <= 1 || t->nchunks < 2 ||
+	    !tables_rows_state(&t->rows, j, rep))
+		return false;
+	t->chunks = xcalloc(t->nchunks, sizeof(*t->chunks));
+	pthread_mutex_init(&t->lock, NULL);
+	if (!pthread_create(&t->thread, NULL, tables_job_render, t))
+		return true;
+	pthread_mutex_destroy(&t->lock);
+	free(t->chunks);
+	return false;
 }
 
-/* The tables in their place: the thread's bytes, else rendered here. */
+/* Same state as the one the chunks started from (the output aside)? */
+static bool json_same_state(const struct json *a, const struct json *b)
+{
+	return a->pretty == b->pretty && a->depth == b->depth &&
+	       a->after_key == b->after_key &&
+	       !memcmp(a->first, b->first, sizeof(a->first));
+}
+
+/* The tables in their place: chunks from the front here, then the thread's. */
 static void tables_job_finish(struct tables_job *t, bool started,
 			      struct json *j, const struct report *rep)
 {
-	if (started)
-		pthread_join(t->thread, NULL);
-	if (started && t->ok)
-		fwrite(t->mem.buf, 1, t->mem.len, j->out);
-	else
+	size_t c;
+
+	if (!started) {
 		json_tables(j, rep);
+		return;
+	}
+	json_tables_head(j, rep);
+	if (!json_same_state(j, &t->rows)) {
+		/* Never expected: the thread stopped, every row in place. */
+		pthread_mutex_lock(&t->lock);
+		t->front = t->back;
+		pthread_mutex_unlock(&t->lock);
+		pthread_join(t->thread, NULL);
+		json_tables_rows(j, rep, 0, rep->tables.nrows);
+	} else {
+		while (tables_take(t, false, &c))
+			tables_chunk_render(t, c, j->out);
+		pthread_join(t->thread, NULL);
+		for (c = t->back; c < t->nchunks; c++) {
+			if (t->ok)
+				fwrite_unlocked(t->mem.buf + t->chunks[c].at, 1,
+						t->chunks[c].len, j->out);
+			else
+				tables_chunk_render(t, c, j->out);
+		}
+		/* the rows went out through the chunks' own writers */
+		j->first[j->depth] = false;
+	}
+	pthread_mutex_destroy(&t->lock);
+	json_tables_tail(j);
 	output_mem_free(&t->mem);
+	free(t->chunks);
 }
 
 void render_json(FILE *out, struct report *rep)
