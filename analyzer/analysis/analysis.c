@@ -357,6 +357,13 @@ static void group_report(struct group *g, struct report *rep)
 		rep->nobjs++;
 		calls_tally_object(rep->calls.tally, rep, rep->nobjs - 1);
 		copies_tally_object(rep, rep->nobjs - 1);
+		/* Counted: a package's 1.7 million call sites are 65 MB of
+		 * heap the objects after it can use. */
+		if (!(g->opts->want & ASMSCAN_WANT_CALL_SITES)) {
+			free(rep->objs[rep->nobjs - 1].calls);
+			rep->objs[rep->nobjs - 1].calls = NULL;
+			rep->objs[rep->nobjs - 1].ncalls = 0;
+		}
 	}
 	free(g->opened);
 	free(g->is_dropped);

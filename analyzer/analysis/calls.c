@@ -365,17 +365,15 @@ static void other_rows(struct report *rep, struct ckey *keys, size_t n,
 	}
 }
 
-/* The tally analysis_run() kept, or one made here of every object. */
+/* The tally analysis_run() kept, caught up with every object. */
 static struct calls_tally *tally_of(struct report *rep)
 {
 	struct calls_tally *t = rep->calls.tally;
 
 	rep->calls.tally = NULL;
-	if (t && t->nobjs == rep->nobjs)
-		return t;
-	calls_tally_free(t);
-	t = calls_tally_new(rep->nobjs);
-	for (size_t oi = 0; oi < rep->nobjs; oi++)
+	if (!t)
+		t = calls_tally_new(rep->nobjs);
+	for (size_t oi = t->nobjs; oi < rep->nobjs; oi++)
 		calls_tally_object(t, rep, oi);
 	return t;
 }

@@ -38,6 +38,9 @@ enum asmscan_format {
 #define ASMSCAN_WANT_SITES (1u << 3)
 #define ASMSCAN_WANT_RECORDS (1u << 4)	/* the records, no DWARF unless asked */
 #define ASMSCAN_WANT_PATCH (1u << 5)	/* records only, patch.c */
+/* each object's call sites kept after they are counted (diff's calls per
+ * function); else they go as each object is reported */
+#define ASMSCAN_WANT_CALL_SITES (1u << 6)
 #define ASMSCAN_WANT_ALL                                                    \
 	(ASMSCAN_WANT_COPIES | ASMSCAN_WANT_CALLS | ASMSCAN_WANT_TABLES |    \
 	 ASMSCAN_WANT_SITES)

@@ -77,7 +77,8 @@ static int diff_main(const struct asmscan_options *opts)
 		so->want = opts->format == ASMSCAN_FORMAT_BLOAT ||
 				   opts->format == ASMSCAN_FORMAT_BLOAT_6_1
 				   ? 0
-				   : ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES;
+				   : ASMSCAN_WANT_CALLS | ASMSCAN_WANT_COPIES |
+				     ASMSCAN_WANT_CALL_SITES;
 		/* the evidence's sites: the records of OLD */
 		if (opts->format == ASMSCAN_FORMAT_EVIDENCE && side == 0)
 			so->want |= ASMSCAN_WANT_SITES;

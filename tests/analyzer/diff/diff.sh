@@ -38,6 +38,14 @@ oracle() {
 oracle old/unit.o new/unit.o objects
 oracle old new dirs
 oracle old.exe new.exe programs
+# The calls each function makes, on both sides (the call sites diff keeps
+# after counting them): caller's four calls are two in new, gone's one.
+python3 - objects.json <<'PY' || fail "calls per function: $(cat objects.json)"
+import json, sys
+rows = {r['name']: r for r in json.load(open(sys.argv[1]))['functions']}
+got = {n: (rows[n]['old_calls'], rows[n]['new_calls']) for n in ('caller', 'gone')}
+assert got == {'caller': (4, 2), 'gone': (1, 0)}, got
+PY
 
 # --format bloat-o-meter-6.1: the script's default mode (every symbol type
 # it counts: functions, data, bss, read-only, weak ones left out), byte for
