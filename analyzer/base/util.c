@@ -195,9 +195,12 @@ void arena_free(struct arena *a)
 	}
 }
 
+/* Each key's hash kept beside it: a probe reads a key only when the
+ * hashes agree, not a string elsewhere in memory for every slot passed. */
 struct strmap_slot {
 	const char *key;
 	uintptr_t value;
+	size_t hash;
 };
 
 /* FNV-1a: short symbol names, no adversary. */
@@ -211,11 +214,12 @@ static size_t strmap_hash(const char *s)
 }
 
 static struct strmap_slot *strmap_slot(struct strmap_slot *slots, size_t cap,
-				       const char *key)
+				       const char *key, size_t hash)
 {
-	size_t i = strmap_hash(key) & (cap - 1);
+	size_t i = hash & (cap - 1);
 
-	while (slots[i].key && strcmp(slots[i].key, key))
+	while (slots[i].key &&
+	       (slots[i].hash != hash || strcmp(slots[i].key, key)))
 		i = (i + 1) & (cap - 1);
 	return &slots[i];
 }
@@ -226,32 +230,45 @@ uintptr_t *strmap_find(const struct strmap *m, const char *key)
 
 	if (!m->cap)
 		return NULL;
-	s = strmap_slot(m->slots, m->cap, key);
+	s = strmap_slot(m->slots, m->cap, key, strmap_hash(key));
 	return s->key ? &s->value : NULL;
+}
+
+/* Twice the slots, each key where its hash puts it. */
+static void strmap_grow(struct strmap *m)
+{
+	size_t ncap = m->cap ? m->cap * 2 : 64;
+	struct strmap_slot *ns = xcalloc(ncap, sizeof(*ns));
+
+	for (size_t i = 0; i < m->cap; i++) {
+		const struct strmap_slot *old = &m->slots[i];
+		size_t k = old->hash & (ncap - 1);
+
+		if (!old->key)
+			continue;
+		while (ns[k].key)	/* every key is distinct */
+			k = (k + 1) & (ncap - 1);
+		ns[k] = *old;
+	}
+	free(m->slots);
+	m->slots = ns;
+	m->cap = ncap;
 }
 
 uintptr_t *strmap_get(struct strmap *m, const char *key, bool *created)
 {
+	size_t hash = strmap_hash(key);
 	struct strmap_slot *s;
 
-	if ((m->len + 1) * 4 > m->cap * 3) {
-		size_t ncap = m->cap ? m->cap * 2 : 64;
-		struct strmap_slot *ns = xcalloc(ncap, sizeof(*ns));
-
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->slots[i].key)
-				*strmap_slot(ns, ncap, m->slots[i].key) =
-					m->slots[i];
-		free(m->slots);
-		m->slots = ns;
-		m->cap = ncap;
-	}
-	s = strmap_slot(m->slots, m->cap, key);
+	if ((m->len + 1) * 4 > m->cap * 3)
+		strmap_grow(m);
+	s = strmap_slot(m->slots, m->cap, key, hash);
 	if (created)
 		*created = !s->key;
 	if (!s->key) {
 		s->key = key;
 		s->value = 0;
+		s->hash = hash;
 		m->len++;
 	}
 	return &s->value;

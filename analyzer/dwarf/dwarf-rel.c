@@ -406,11 +406,33 @@ void dwarf_rel_plan_free(struct dwarf_rel_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* Entries read from the file at a time: 192 KB, a buffer the cache keeps. */
+#define FLAT_CHUNK 8192
+
+/* flat_section() over the n entries at off in o's file, a chunk at a time. */
+static bool flat_section_read(const struct object *o, const uint64_t *values,
+			      unsigned char *copy, int fd, uint64_t off,
+			      size_t n, const Elf64_Shdr *tsh, Elf64_Rela *buf)
+{
+	for (size_t done = 0; done < n;) {
+		size_t m = n - done < FLAT_CHUNK ? n - done : FLAT_CHUNK;
+
+		if (!object_file_read(o, fd, buf, off + done * sizeof(*buf),
+				      m * sizeof(*buf)) ||
+		    !flat_section(o, values, copy, buf, m, tsh))
+			return false;
+		done += m;
+	}
+	return true;
+}
+
 bool dwarf_rel_flat(const struct object *o, unsigned char *copy,
-		    const unsigned char *from, const struct dwarf_rel_plan *p)
+		    const unsigned char *from, const struct dwarf_rel_plan *p,
+		    int fd)
 {
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)from;
 	const Elf64_Shdr *sh;
+	Elf64_Rela *buf = NULL;
 	uint64_t *values;
 	bool ok = true;
 
@@ -420,14 +442,21 @@ bool dwarf_rel_flat(const struct object *o, unsigned char *copy,
 		return true;
 	sh = (const Elf64_Shdr *)(from + eh->e_shoff);
 	values = flat_values(o);
+	if (fd >= 0)
+		buf = xmalloc(FLAT_CHUNK * sizeof(*buf));
 	for (size_t k = 0; k < p->n && ok; k++) {
 		const Elf64_Shdr *rsh = &sh[p->secs[k]];
+		size_t n = rsh->sh_size / sizeof(Elf64_Rela);
 
-		ok = flat_section(o, values, copy,
-				  (const Elf64_Rela *)(from + rsh->sh_offset),
-				  rsh->sh_size / sizeof(Elf64_Rela),
-				  &sh[rsh->sh_info]);
+		if (buf)
+			ok = flat_section_read(o, values, copy, fd, rsh->sh_offset,
+					       n, &sh[rsh->sh_info], buf);
+		else
+			ok = flat_section(o, values, copy,
+					  (const Elf64_Rela *)(from + rsh->sh_offset),
+					  n, &sh[rsh->sh_info]);
 	}
+	free(buf);
 	free(values);
 	return ok;
 }

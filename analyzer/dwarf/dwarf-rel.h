@@ -55,10 +55,13 @@ void dwarf_rel_plan_free(struct dwarf_rel_plan *p);
 /*
  * copy: o->size bytes, a private copy of o's image, its plan's sections'
  * bytes not read.  Flat: true when every entry was applied; false when
- * some cannot be, and the copy's targets are then partly written.
+ * some cannot be, and the copy's targets are then partly written.  The
+ * section headers are read at from, the entries there too, or from o's
+ * file (fd, object_file_open()) when fd is not -1.
  */
 bool dwarf_rel_flat(const struct object *o, unsigned char *copy,
-		    const unsigned char *from, const struct dwarf_rel_plan *p);
+		    const unsigned char *from, const struct dwarf_rel_plan *p,
+		    int fd);
 /* For libdwfl, after dwarf_rel_plan_ordered(). */
 void dwarf_rel_prepare(const struct object *o, unsigned char *copy,
 		       const unsigned char *from, const struct dwarf_rel_plan *p);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/mman.h>
 
 #include <elfutils/libdw.h>
@@ -517,17 +518,18 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 {
 	const struct object *o = w->o;
 	/*
-	 * The relocations are read in place, or from the copy: from the
-	 * worker's buffer, read whole with them, rather than through the
-	 * file's mapping, a page fault per 64 KB (0.4 ms a MB on a virtual
-	 * machine where faults are dear, 0.1 for the read).
+	 * The section headers are read in place; the entries, two fifths of
+	 * a module's bytes, from the file a chunk at a time (dwarf-rel.h),
+	 * not copied with the rest nor faulted in through the mapping (a
+	 * page fault per 64 KB: 0.4 ms a MB on a virtual machine where
+	 * faults are dear, 0.1 for the read).  An object that is not read in
+	 * place has its entries in the copy, read whole.
 	 */
-	const unsigned char *from =
-		object_image_aligned(o) && !copy_to_scratch(w, scratch) ?
-			o->image : NULL;
+	const unsigned char *from = object_image_aligned(o) ? o->image : NULL;
 	struct dwarf_rel_plan rel = { 0 };
-	bool in_copy, wrote, ok;
+	bool in_copy, wrote, ok, flat;
 	size_t n;
+	int fd;
 
 	if (from)
 		dwarf_rel_plan(o, from, &rel);
@@ -538,7 +540,11 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	}
 	/* read from the copy: it holds the whole image */
 	in_copy = from == (const unsigned char *)w->copy;
-	if (dwarf_rel_flat(o, (unsigned char *)w->copy, from, &rel)) {
+	fd = in_copy ? -1 : object_file_open(o);
+	flat = dwarf_rel_flat(o, (unsigned char *)w->copy, from, &rel, fd);
+	if (fd >= 0)
+		close(fd);
+	if (flat) {
 		ok = rel_open_flat(w);
 	} else {
 		/*

@@ -687,10 +687,22 @@ static bool read_part(const struct object *o, int fd, void *buf, size_t from,
 	       read_file(fd, (char *)buf + from, to - from, image_offset(o) + from);
 }
 
+int object_file_open(const struct object *o)
+{
+	return o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
+}
+
+bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
+		      size_t len)
+{
+	return fd >= 0 && off <= o->size && len <= o->size - off &&
+	       read_file(fd, buf, len, image_offset(o) + off);
+}
+
 void object_read_image_except(const struct object *o, void *buf,
 			      const struct file_range *skip, size_t nskip)
 {
-	int fd = o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
+	int fd = object_file_open(o);
 	size_t at = 0;
 	bool ok = fd >= 0;
 

@@ -280,6 +280,15 @@ struct file_range {
 void object_read_image_except(const struct object *o, void *buf,
 			      const struct file_range *skip, size_t nskip);
 /*
+ * o's file, for bytes read once, in order, through a buffer of the
+ * caller's (a module's DWARF relocations, two fifths of its file) rather
+ * than faulted in through the mapping: -1 when o is no file's mapping.
+ * object_file_read() reads [off, off + len) of o's image; close(fd) after.
+ */
+int object_file_open(const struct object *o);
+bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
+		      size_t len);
+/*
  * The same bytes as a mapping of their own, private and writable: pages
  * read come from the page cache as they are, only pages written are
  * copied, none is cleared first.  NULL when o is not a file's mapping or

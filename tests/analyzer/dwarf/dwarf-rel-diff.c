@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dwarf-rel.h"
 #include "input.h"
@@ -83,7 +84,27 @@ static bool open_flat(const struct object *o, struct side *s, bool *flat)
 	if (!s->copy)
 		return false;
 	dwarf_rel_plan(o, o->image, &p);
-	*flat = dwarf_rel_flat(o, s->copy, o->image, &p);
+	/* The entries read from the file, as asmscan does; and from the
+	 * mapping (an archive member's path), which must give the same. */
+	{
+		int fd = object_file_open(o);
+		unsigned char *mem = (unsigned char *)image_copy(o);
+		bool from_mem = mem && dwarf_rel_flat(o, mem, o->image, &p, -1);
+
+		*flat = dwarf_rel_flat(o, s->copy, o->image, &p, fd);
+		if (fd >= 0)
+			close(fd);
+		if (*flat != from_mem ||
+		    (*flat && memcmp(mem, s->copy, o->size))) {
+			fprintf(stderr, "dwarf-rel-diff: %s: relocated from the file and from memory differ\n",
+				o->name);
+			*flat = false;
+			free(mem);
+			dwarf_rel_plan_free(&p);
+			return false;
+		}
+		free(mem);
+	}
 	dwarf_rel_plan_free(&p);
 	if (!*flat)
 		return true;
