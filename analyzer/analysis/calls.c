@@ -78,7 +78,11 @@ static bool failure_name(const char *name)
 	       (!strncmp(name, "__kasan_", 8) && strstr(name + 8, "report"));
 }
 
-/* A Rust failure path by its demangled name (rust_begin_unwind is C's). */
+/*
+ * A Rust failure path by its demangled name (rust_begin_unwind is C's):
+ * every one in core:: or alloc::, which a C name never starts with (each
+ * callee of a package is classified: 290,000 names).
+ */
 static bool rust_failure_name(const char *shown)
 {
 	static const char *const prefix[] = {
@@ -89,6 +93,8 @@ static bool rust_failure_name(const char *shown)
 		"alloc::raw_vec::handle_error", "alloc::raw_vec::capacity_overflow",
 	};
 
+	if (strncmp(shown, "core::", 6) && strncmp(shown, "alloc::", 7))
+		return false;
 	for (size_t i = 0; i < ARRAY_SIZE(prefix); i++)
 		if (!strncmp(shown, prefix[i], strlen(prefix[i])))
 			return true;
@@ -131,7 +137,7 @@ static enum callee_class classify(const char *name, const char *shown,
 				  const struct strmap *noreturn)
 {
 	char base[256];
-	const char *dot;
+	const char *dot, *bare;
 
 	if (!strcmp(name, "__fentry__"))
 		return CALLEE_FTRACE;
@@ -154,8 +160,8 @@ static enum callee_class classify(const char *name, const char *shown,
 	}
 	if (failure_name(name) || strmap_find(noreturn, name))
 		return CALLEE_FAILURE;
-	name = unprefixed(name);
-	if (failure_name(name) || strmap_find(noreturn, name))
+	bare = unprefixed(name);
+	if (bare != name && (failure_name(bare) || strmap_find(noreturn, bare)))
 		return CALLEE_FAILURE;
 	return CALLEE_PLAIN;
 }
