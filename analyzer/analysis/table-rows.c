@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "table-rows.h"
+#include "sort.h"
 
 static int row_cmp(const void *a, const void *b)
 {
@@ -22,6 +23,64 @@ static int row_cmp(const void *a, const void *b)
 	if (x->ref.obj != y->ref.obj)
 		return x->ref.obj < y->ref.obj ? -1 : 1;
 	return x->ref.func->addr < y->ref.func->addr ? -1 : 1;
+}
+
+/*
+ * The rows in row_cmp()'s order, without a comparison per step for most
+ * of them: a key per row (its total, descending, then the first 9 bytes of
+ * its name, which order names as strcmp() does up to there) radix-sorted
+ * with the row's index in its low bits, then row_cmp() over each run of
+ * rows whose keys tie (names sharing 9 bytes: trace_event_raw_event_*).
+ * A package's 215,000 rows took qsort() 0.15 s, most of it strcmp() on
+ * names behind two pointers.
+ */
+#define ROW_INDEX_BITS 24
+
+static struct sort_pair row_key(const struct table_row *r, size_t i)
+{
+	const unsigned char *name = (const unsigned char *)r->ref.func->name;
+	uint64_t total = r->total < UINT32_MAX ? r->total : UINT32_MAX;
+	uint64_t prefix[2] = { 0, 0 };	/* bytes 0-3, then 4-8 */
+
+	for (int b = 0; b < 9 && name[b]; b++) {
+		if (b < 4)
+			prefix[0] |= (uint64_t)name[b] << (8 * (3 - b));
+		else
+			prefix[1] |= (uint64_t)name[b] << (8 * (8 - b));
+	}
+	return (struct sort_pair){
+		.hi = (UINT32_MAX - total) << 32 | prefix[0],
+		.lo = prefix[1] << ROW_INDEX_BITS | i,
+	};
+}
+
+static void rows_sort(struct table_row *rows, size_t n)
+{
+	struct sort_pair *keys;
+	struct table_row *sorted;
+
+	if (n >= (size_t)1 << ROW_INDEX_BITS) {
+		qsort(rows, n, sizeof(*rows), row_cmp);
+		return;
+	}
+	keys = xmalloc(n * sizeof(*keys));
+	for (size_t i = 0; i < n; i++)
+		keys[i] = row_key(&rows[i], i);
+	sort_pairs(keys, n);
+	sorted = xmalloc(n * sizeof(*sorted));
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = rows[keys[i].lo & (((uint64_t)1 << ROW_INDEX_BITS) - 1)];
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && keys[j].hi == keys[i].hi &&
+				keys[j].lo >> ROW_INDEX_BITS ==
+					keys[i].lo >> ROW_INDEX_BITS;)
+			j++;
+		if (j - i > 1)
+			qsort(sorted + i, j - i, sizeof(*sorted), row_cmp);
+	}
+	memcpy(rows, sorted, n * sizeof(*rows));
+	free(sorted);
+	free(keys);
 }
 
 void table_rows_build(struct report *rep)
@@ -89,7 +148,7 @@ void table_rows_build(struct report *rep)
 		}
 	}
 	if (tr->nrows)
-		qsort(tr->rows, tr->nrows, sizeof(*tr->rows), row_cmp);
+		rows_sort(tr->rows, tr->nrows);
 }
 
 /* Which rows are out-of-line copies: known once copies.c has run. */
