@@ -83,6 +83,15 @@ for name, t in secs.items():
     else:
         assert t['status'] == 'absent', t
 assert sum(t['in_copies'] for t in secs.values()) > 0
+# The functions' rows in order: total descending, then the symbol's bytes
+# (strcmp), then the address; names tying on their first 9 bytes (as the
+# sort's keys do) and total among them, ordered by the whole name.
+rows = rep['tables']['functions']
+key = [(-r['total'], r.get('symbol', r['name']).encode(), int(r['address'], 16))
+       for r in rows]
+assert key == sorted(key), 'table rows out of order'
+ties = sum(1 for a, b in zip(key, key[1:]) if a[0] == b[0] and a[1][:9] == b[1][:9])
+assert ties > 100, ties
 c = rep['calls']
 assert c['sites'] > 100000 and c['tiny_callees'] > 0, c
 assert arch != 'amd64' or c['ftrace_sites'] > 10000, c
