@@ -241,6 +241,7 @@ static bool object_symbols(struct object *o)
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	Elf_Data *data;
+	const Elf64_Sym *raw;
 	const char *file = NULL;
 
 	while ((scn = elf_nextscn(o->elf, scn)))
@@ -261,12 +262,16 @@ static bool object_symbols(struct object *o)
 	}
 	o->nsyms = data->d_size / sizeof(Elf64_Sym);
 	o->syms = xcalloc(o->nsyms ? o->nsyms : 1, sizeof(*o->syms));
+	/* libelf hands a native file's entries as they are (gelf_getsym) */
+	raw = data->d_type == ELF_T_SYM ? data->d_buf : NULL;
 	for (size_t i = 1; i < o->nsyms; i++) {
 		struct obj_sym *s = &o->syms[i];
 		GElf_Sym sym;
 		const char *name;
 
-		if (!gelf_getsym(data, (int)i, &sym)) {
+		if (raw)
+			sym = raw[i];
+		else if (!gelf_getsym(data, (int)i, &sym)) {
 			object_error(o, "cannot read .symtab", "symbol %zu: %s", i,
 				     elf_errmsg(-1));
 			return false;
