@@ -32,7 +32,9 @@
 #     an offset that is not 8-aligned (archive members are 2-aligned), and
 #     the ELF structures are read in place, so it is copied (UBSan caught a
 #     misaligned Elf64_Ehdr read when it was mapped); ar8/lib.a twice, its
-#     member mapped where it starts in the archive, and unmapped whole.
+#     member mapped where it starts in the archive, and unmapped whole;
+#     small/one.o's .rela.debug_* are read apart from the rest of it, from
+#     the file in chunks of at most 8,192 entries (dwarf_rel_flat()).
 # Exit 0 pass, 1 fail, 77 skip.
 import glob
 import json
@@ -289,6 +291,51 @@ def check_mapped(asmscan):
           flush=True)
 
 
+FLAT_CHUNK = 8192 * 24          # dwarf-rel.c: entries read at a time
+
+
+def check_rela_read(asmscan):
+    """With strace: small/one.o's .rela.debug_* are not read with the rest
+    of it into the worker's buffer, but from the file a chunk at a time."""
+    if not shutil.which("strace") or \
+            run(["strace", "-f", "-o", "/dev/null", "true"], want=None).returncode:
+        print(f"{TEST}: strace cannot run here: the reads not observed",
+              flush=True)
+        return
+    _, secs = sections("small/one.o")
+    relas = [(off, size) for name, (kind, off, size) in secs.items()
+             if kind == "RELA" and name.startswith(".rela.debug_") and size]
+    if not relas:
+        fail("small/one.o has no .rela.debug_* section")
+    trace = os.path.abspath("pread.trace")
+    run(["strace", "-ff", "-y", "-e", "trace=pread64", "-o", trace,
+         asmscan, "-f", "json", *OBJS], cwd="small")
+    reads = []
+    for name in glob.glob(trace + ".*"):    # a file per thread: whole lines
+        with open(name) as f:
+            for line in f:
+                m = re.search(r"pread64\(\d+<[^>]*/one\.o>, .*, (\d+), "
+                              r"(\d+)\)\s*= \d+", line)
+                if m:
+                    reads.append((int(m[2]), int(m[1])))
+    for off, size in relas:
+        inside = sorted(r for r in reads if off <= r[0] < off + size)
+        across = [r for r in reads if r[0] < off < r[0] + r[1] or
+                  (off <= r[0] < off + size and r[0] + r[1] > off + size)]
+        at = off
+        for r_off, r_len in inside:
+            if r_off != at or r_len > FLAT_CHUNK:
+                fail(f"small/one.o: the entries at {off:#x} ({size} bytes) "
+                     f"read as {inside} (chunks of at most {FLAT_CHUNK} wanted)")
+            at += r_len
+        if at != off + size or across:
+            fail(f"small/one.o: the entries at {off:#x} ({size} bytes) read "
+                 f"as {inside}, across them {across}")
+    print(f"{TEST}: small/one.o's {len(relas)} .rela.debug_* sections read "
+          f"from the file in chunks of at most {FLAT_CHUNK} bytes, apart from "
+          "the rest", flush=True)
+
+
 def build(asmscan, cc, srcdir, plugin):
     """small/, large/ and ar/lib.a, and (plugin) small/'s baseline."""
     src = os.path.join(srcdir, "tests", "analyzer", "src")
@@ -379,6 +426,7 @@ def main():
     ndecl = check_outputs(outs, plugin)
     check_diff(asmscan)
     check_mapped(asmscan)
+    check_rela_read(asmscan)
     # 280 MB of this directory's own files: gone once they proved it.
     for f in ("large/one.o", "ar/lib.a", "ar8/lib.a", "obj/pad.o"):
         os.remove(f)
