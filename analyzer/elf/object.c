@@ -684,14 +684,6 @@ static uint64_t image_offset(const struct object *o)
 	return o->map ? (uint64_t)(o->image - (const unsigned char *)o->map) : 0;
 }
 
-/* Read [from, to) of o's image into buf at the same offset. */
-static bool read_part(const struct object *o, int fd, void *buf, size_t from,
-		      size_t to)
-{
-	return from >= to ||
-	       read_file(fd, (char *)buf + from, to - from, image_offset(o) + from);
-}
-
 int object_file_open(const struct object *o)
 {
 	return o->map ? open(o->in->path, O_RDONLY | O_CLOEXEC) : -1;
@@ -702,6 +694,14 @@ bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
 {
 	return fd >= 0 && off <= o->size && len <= o->size - off &&
 	       read_file(fd, buf, len, image_offset(o) + off);
+}
+
+/* Read [from, to) of o's image into buf at the same offset. */
+static bool read_part(const struct object *o, int fd, void *buf, size_t from,
+		      size_t to)
+{
+	return from >= to ||
+	       object_file_read(o, fd, (char *)buf + from, from, to - from);
 }
 
 void object_read_image_except(const struct object *o, void *buf,
@@ -754,7 +754,7 @@ void *object_map_image(const struct object *o)
 	off = image_offset(o);
 	if (!object_image_aligned(o))
 		return NULL;	/* copied instead */
-	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
+	fd = object_file_open(o);
 	if (fd < 0)
 		return NULL;
 	/* From 0, as object_open() maps: an archive member's offset is
@@ -786,7 +786,7 @@ bool object_image_own(const struct object *o, void *image, size_t off,
 
 	if (!image || !len || off > o->size || len > o->size - off)
 		return false;
-	fd = open(o->in->path, O_RDONLY | O_CLOEXEC);
+	fd = object_file_open(o);
 	if (fd < 0)
 		return false;
 	anon = mmap(map + from, to - from, PROT_READ | PROT_WRITE,
