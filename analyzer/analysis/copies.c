@@ -136,6 +136,14 @@ static int group_cmp(const void *a, const void *b)
 	return x->decl_line < y->decl_line ? -1 : x->decl_line > y->decl_line;
 }
 
+/* What finding a group by its key took; the groups themselves stay. */
+static void groups_index_free(struct groups *g)
+{
+	free(g->ccap);
+	strmap_free(&g->index);
+	arena_free(&g->keys);
+}
+
 /* Keep the groups --function selects (and, for symbols, real duplicates). */
 static void groups_finish(const struct asmscan_options *opts, struct groups *g,
 			  size_t min_copies, struct copy_group **out, size_t *nout)
@@ -167,9 +175,7 @@ static void groups_finish(const struct asmscan_options *opts, struct groups *g,
 		qsort(g->v, n, sizeof(*g->v), group_cmp);
 	*out = g->v;
 	*nout = n;
-	free(g->ccap);
-	strmap_free(&g->index);
-	arena_free(&g->keys);
+	groups_index_free(g);
 }
 
 /* Groups never finished (a run cut short): everything they hold. */
@@ -178,9 +184,7 @@ static void groups_free(struct groups *g)
 	for (size_t i = 0; i < g->n; i++)
 		free(g->v[i].copies);
 	free(g->v);
-	free(g->ccap);
-	strmap_free(&g->index);
-	arena_free(&g->keys);
+	groups_index_free(g);
 }
 
 static const char *unit_of(const struct object *o, const struct obj_func *f,
@@ -367,29 +371,32 @@ static void symbol_groups(struct report *rep, struct groups *dups,
 	}
 }
 
-void copies_tally_object(struct report *rep, size_t oi)
+/* The tally, caught up with objs[0..upto) in input order. */
+static struct copies_tally *tally_upto(struct report *rep, size_t upto)
 {
 	struct copies_tally *t = rep->copies.tally;
-	struct object *o = &rep->objs[oi];
 
 	if (!t)
 		t = rep->copies.tally = xcalloc(1, sizeof(*t));
-	if (oi != t->nobjs)
-		return;		/* out of order: copies_report_build() catches up */
-	dwarf_object(&rep->copies, &t->dwarf, o);
-	if (!o->failed)
-		symbol_object(&rep->copies, &t->dups, &t->clones, o);
-	t->nobjs = oi + 1;
+	for (; t->nobjs < upto; t->nobjs++) {
+		struct object *o = &rep->objs[t->nobjs];
+
+		dwarf_object(&rep->copies, &t->dwarf, o);
+		if (!o->failed)
+			symbol_object(&rep->copies, &t->dups, &t->clones, o);
+	}
+	return t;
+}
+
+void copies_tally_object(struct report *rep, size_t oi)
+{
+	tally_upto(rep, oi + 1);
 }
 
 void copies_report_build(struct report *rep)
 {
-	struct copies_tally *t;
+	struct copies_tally *t = tally_upto(rep, rep->nobjs);
 
-	while (!rep->copies.tally || rep->copies.tally->nobjs < rep->nobjs)
-		copies_tally_object(rep, rep->copies.tally ?
-					 rep->copies.tally->nobjs : 0);
-	t = rep->copies.tally;
 	dwarf_groups(rep, &t->dwarf);
 	symbol_groups(rep, &t->dups, &t->clones);
 	free(t);
