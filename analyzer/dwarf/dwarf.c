@@ -408,8 +408,14 @@ static bool rel_own_targets(struct dwarf_walk *w,
 			    const struct dwarf_rel_plan *rel)
 {
 	const struct object *o = w->o;
+	struct file_range *r;
+	size_t n = 0;
+	bool ok;
 
-	for (size_t i = 0; rel && i < rel->n; i++) {
+	if (!rel || !rel->n)
+		return true;
+	r = xcalloc(rel->n, sizeof(*r));
+	for (size_t i = 0; i < rel->n; i++) {
 		Elf_Scn *scn = o->elf ? elf_getscn(o->elf, rel->secs[i]) : NULL;
 		const struct obj_section *t;
 		GElf_Shdr sh;
@@ -419,11 +425,12 @@ static bool rel_own_targets(struct dwarf_walk *w,
 		t = &o->secs[sh.sh_info];
 		if (!t->data || !t->size)
 			continue;
-		if (!object_image_own(o, w->copy, (size_t)(t->data - o->image),
-				      (size_t)t->size))
-			return false;
+		r[n].off = (uint64_t)(t->data - o->image);
+		r[n++].len = t->size;
 	}
-	return true;
+	ok = !n || object_image_own(o, w->copy, r, n);
+	free(r);
+	return ok;
 }
 
 /* Will the copy of o's image be the worker's buffer (not yet made)? */

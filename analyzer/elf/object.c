@@ -770,35 +770,93 @@ void object_unmap_image(const struct object *o, void *image)
 		munmap((char *)image - image_offset(o), o->map_len);
 }
 
-bool object_image_own(const struct object *o, void *image, size_t off,
-		      size_t len)
-{
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t base = image_offset(o);
-	/* Offsets in the file, which the mapping starts at. */
-	uint64_t from = (base + off) & ~(page - 1);
-	uint64_t to = (base + off + len + page - 1) & ~(page - 1);
-	uint64_t end = base + o->size;	/* the image's: zeros after it */
-	char *map = (char *)image - base;
-	void *anon;
-	bool ok;
-	int fd;
+/* The huge page object_image_own() widens its ranges to. */
+#define OWN_HUGE ((uint64_t)2 << 20)
 
-	if (!image || !len || off > o->size || len > o->size - off)
+static int file_range_cmp(const void *a, const void *b)
+{
+	const struct file_range *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* In the mapping at map (limit bytes, page-rounded), [*from, *to) widened
+ * to whole huge pages of the address space, within the mapping. */
+static void widen_to_huge(const char *map, uint64_t limit, uint64_t *from,
+			  uint64_t *to)
+{
+	uintptr_t at = (uintptr_t)map;
+	uintptr_t lo = (at + *from) & ~(uintptr_t)(OWN_HUGE - 1);
+	uintptr_t hi = (at + *to + OWN_HUGE - 1) & ~(uintptr_t)(OWN_HUGE - 1);
+
+	*from = lo < at ? 0 : lo - at;
+	*to = hi - at > limit ? limit : hi - at;
+}
+
+/* [from, to) of the mapping at map made anonymous, holding the file's
+ * bytes up to end (zeros after). */
+static bool own_run(int fd, char *map, uint64_t from, uint64_t to,
+		    uint64_t end)
+{
+	void *anon = mmap(map + from, to - from, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+	if (anon == MAP_FAILED)
 		return false;
-	fd = object_file_open(o);
-	if (fd < 0)
-		return false;
-	anon = mmap(map + from, to - from, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
-	if (anon == MAP_FAILED) {
-		close(fd);
-		return false;
-	}
 #ifdef MADV_HUGEPAGE
 	madvise(anon, to - from, MADV_HUGEPAGE);
 #endif
-	ok = read_file(fd, anon, (end < to ? end : to) - from, from);
+	return from >= end ||
+	       read_file(fd, anon, (end < to ? end : to) - from, from);
+}
+
+bool object_image_own(const struct object *o, void *image,
+		      const struct file_range *r, size_t n)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t base = image_offset(o);
+	uint64_t end = base + o->size;	/* the image's: zeros after it */
+	uint64_t limit = (o->map_len + page - 1) & ~(page - 1);
+	char *map = (char *)image - base;
+	struct file_range *v;
+	uint64_t from = 0, to = 0;
+	bool ok = true;
+	int fd;
+
+	if (!image || !n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!r[i].len || r[i].off > o->size ||
+		    r[i].len > o->size - r[i].off)
+			return false;
+	fd = object_file_open(o);
+	if (fd < 0)
+		return false;
+	v = xmalloc(n * sizeof(*v));
+	memcpy(v, r, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), file_range_cmp);
+	/*
+	 * Offsets in the file, which the mapping starts at; each range
+	 * widened to whole huge pages (a 4 KB page faulted in at either end
+	 * of a section costs as much as copying 100 KB where faults are
+	 * dear), and the runs that meet then mapped once, not twice.
+	 */
+	for (size_t i = 0; i < n && ok; i++) {
+		uint64_t f = base + v[i].off, t = base + v[i].off + v[i].len;
+
+		widen_to_huge(map, limit, &f, &t);
+		if (to && f <= to) {
+			to = t > to ? t : to;
+			continue;
+		}
+		if (to)
+			ok = own_run(fd, map, from, to, end);
+		from = f;
+		to = t;
+	}
+	if (ok && to)
+		ok = own_run(fd, map, from, to, end);
+	free(v);
 	close(fd);
 	return ok;
 }

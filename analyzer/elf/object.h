@@ -303,15 +303,16 @@ void *object_map_image(const struct object *o);
 bool object_image_aligned(const struct object *o);
 void object_unmap_image(const struct object *o, void *image);
 /*
- * In image, object_map_image()'s, the pages holding [off, off + len) of
- * o's image made anonymous memory, in huge pages where the kernel allows,
- * holding the file's bytes: for a range about to be written all over
- * (a DWARF section relocated), one fault per 2 MB instead of a copy per
- * 4 KB page written.  False when it could not be done: image is then
+ * In image, object_map_image()'s, the pages holding r's n ranges of o's
+ * image made anonymous memory, in huge pages where the kernel allows,
+ * holding the file's bytes: for ranges about to be written all over
+ * (DWARF sections relocated), one fault per 2 MB instead of a copy per
+ * 4 KB page written.  Each range is widened to the huge pages it meets,
+ * within the mapping.  False when it could not be done: image is then
  * not to be read, only given back.
  */
-bool object_image_own(const struct object *o, void *image, size_t off,
-		      size_t len);
+bool object_image_own(const struct object *o, void *image,
+		      const struct file_range *r, size_t n);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */

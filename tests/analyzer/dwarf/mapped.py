@@ -26,7 +26,8 @@
 #   - diff small/ against large/, ar/lib.a and ar8/lib.a: nothing changed;
 #   - with strace: asmscan maps the large object a second time, read-write
 #     and private, makes the pages of the sections it relocates anonymous
-#     memory read from the file (object_image_own()), and unmaps the
+#     memory read from the file, in whole huge pages of the address space
+#     but at the mapping's ends (object_image_own()), and unmaps the
 #     mapping whole; small/'s one.o only once (it
 #     goes to the buffer), and ar/lib.a only once too: its member starts at
 #     an offset that is not 8-aligned (archive members are 2-aligned), and
@@ -253,10 +254,17 @@ def mappings(asmscan, inputs, cwd, length):
                     unmaps.add(u[1])
                 if a:
                     anon.append((int(a[1], 16), int(a[2])))
-    # Ranges of the mappings made anonymous: the sections relocated.
-    inside = sum(1 for at, n in anon for m in maps
-                 if int(m, 16) <= at and at + n <= int(m, 16) + length)
-    return len(maps), sum(1 for a in maps if a in unmaps), inside
+    # Ranges of the mappings made anonymous: the sections relocated, each
+    # widened to whole huge pages of the address space but at the
+    # mapping's ends (object_image_own()).
+    end = (length + PAGE - 1) // PAGE * PAGE
+    inside = [(at, n, int(m, 16)) for at, n in anon for m in maps
+              if int(m, 16) <= at and at + n <= int(m, 16) + end]
+    for at, n, m in inside:
+        if (at % HUGE and at != m) or ((at + n) % HUGE and at + n != m + end):
+            fail(f"{cwd}: {n} bytes at {at:#x} made anonymous in the mapping "
+                 f"at {m:#x} ({end} bytes): not whole huge pages")
+    return len(maps), sum(1 for a in maps if a in unmaps), len(inside)
 
 
 def check_mapped(asmscan):
@@ -292,6 +300,8 @@ def check_mapped(asmscan):
 
 
 FLAT_CHUNK = 8192 * 24          # dwarf-rel.c: entries read at a time
+PAGE = os.sysconf("SC_PAGE_SIZE")
+HUGE = 2 << 20                  # object.c: OWN_HUGE
 
 
 def check_rela_read(asmscan):
