@@ -127,9 +127,11 @@ static bool selected(const struct asmscan_options *opts, const char *name)
 	return !glob_any(opts->exclude, opts->nexclude, name);
 }
 
-static void add(const struct asmscan_options *opts, struct input_list *list,
-		struct skipped *sk, char *name, char *path, uint64_t off,
-		uint64_t size, size_t input, bool member)
+/* The object added, NULL when the globs leave it out. */
+static struct input_object *add(const struct asmscan_options *opts,
+				struct input_list *list, struct skipped *sk,
+				char *name, char *path, uint64_t off,
+				uint64_t size, size_t input, bool member)
 {
 	struct input_object *o;
 
@@ -137,12 +139,13 @@ static void add(const struct asmscan_options *opts, struct input_list *list,
 		sk->filtered++;
 		free(name);
 		free(path);
-		return;
+		return NULL;
 	}
 	o = VEC_PUSH(list->v, list->n, list->cap);
 	*o = (struct input_object){ .name = name, .path = path, .offset = off,
-				    .size = size, .input = input,
-				    .member = member };
+				    .size = size, .file_bytes = size,
+				    .input = input, .member = member };
+	return o;
 }
 
 static void note_skipped(const char *input, const struct skipped *sk)
@@ -338,14 +341,20 @@ static void expand_archive(const struct asmscan_options *opts,
 	free(dir);
 }
 
-/* A named file: ELF or archive.  Returns false after reporting why not. */
+/* The first bytes of a file, as many as an ELF header: what it is. */
+#define HEAD_BYTES 64
+
+/*
+ * A file: ELF or archive, from head, its first got bytes (got < 0: the
+ * read failed); size bytes in all.  A named one is an error when it is
+ * neither; one found in a directory is counted in sk.
+ */
 static void expand_file(const struct asmscan_options *opts,
 			struct input_list *list, const char *path, int fd,
-			uint64_t size, size_t input, bool named,
-			struct skipped *sk)
+			const unsigned char *head, ssize_t got, uint64_t size,
+			size_t input, bool named, struct skipped *sk)
 {
-	unsigned char head[64];
-	ssize_t got = pread(fd, head, sizeof(head), 0);
+	struct input_object *o;
 	char why[128];
 
 	if (got < 0) {
@@ -383,7 +392,10 @@ static void expand_file(const struct asmscan_options *opts,
 	} else if (!member_supported(head, (size_t)got, sk)) {
 		return;
 	}
-	add(opts, list, sk, xstrdup(path), xstrdup(path), 0, 0, input, false);
+	o = add(opts, list, sk, xstrdup(path), xstrdup(path), 0, 0, input,
+		false);
+	if (o)
+		o->file_bytes = size;
 }
 
 static int fts_by_name(const FTSENT **a, const FTSENT **b)
@@ -404,7 +416,8 @@ static void expand_dir(const struct asmscan_options *opts,
 		return;
 	}
 	while ((e = fts_read(fts))) {
-		unsigned char magic[4];
+		unsigned char head[HEAD_BYTES];
+		ssize_t got;
 		int fd;
 
 		if (e->fts_info == FTS_DNR || e->fts_info == FTS_ERR) {
@@ -420,9 +433,10 @@ static void expand_dir(const struct asmscan_options *opts,
 			continue;
 		}
 		/* Only ELF and archives are looked at; sources etc. are not ours. */
-		if (pread(fd, magic, 4, 0) == 4 &&
-		    (!memcmp(magic, ELFMAG, SELFMAG) || !memcmp(magic, "!<", 2)))
-			expand_file(opts, list, e->fts_path, fd,
+		got = pread(fd, head, sizeof(head), 0);
+		if (got >= 4 &&
+		    (!memcmp(head, ELFMAG, SELFMAG) || !memcmp(head, "!<", 2)))
+			expand_file(opts, list, e->fts_path, fd, head, got,
 				    (uint64_t)e->fts_statp->st_size, input,
 				    false, sk);
 		close(fd);
@@ -455,9 +469,11 @@ void input_expand(const struct asmscan_options *opts, struct input_list *list)
 			asmscan_error(path, "cannot read", "not a regular file");
 		} else {
 			size_t before = list->n, errors = asmscan_errors();
+			unsigned char head[HEAD_BYTES];
+			ssize_t got = pread(fd, head, sizeof(head), 0);
 
-			expand_file(opts, list, path, fd, (uint64_t)st.st_size, i,
-				    true, &sk);
+			expand_file(opts, list, path, fd, head, got,
+				    (uint64_t)st.st_size, i, true, &sk);
 			if (sk.archive && list->n == before && !sk.filtered &&
 			    asmscan_errors() == errors)
 				archive_unread(path, &sk);
