@@ -32,31 +32,25 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-util.h"
+
 #define FWC_PAGE 4096UL
 #define FWC_MAX_RUNS 101
-
-static double fwc_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* One byte of every page written: the seconds it took. */
 static double fwc_write_pages(volatile char *p, size_t len, char v)
 {
-	double t0 = fwc_now();
+	double t0 = bench_now();
 
 	for (size_t i = 0; i < len; i += FWC_PAGE)
 		p[i] = v;
-	return fwc_now() - t0;
+	return bench_now() - t0;
 }
 
 /* Fork a child that leaves at once, reap it: the seconds, or -1. */
 static double fwc_fork_reap(void)
 {
-	double t0 = fwc_now();
+	double t0 = bench_now();
 	int status;
 	pid_t pid = fork();
 
@@ -67,39 +61,13 @@ static double fwc_fork_reap(void)
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
-	return fwc_now() - t0;
-}
-
-static int fwc_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double fwc_median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), fwc_cmp);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return bench_now() - t0;
 }
 
 static int fwc_usage(void)
 {
 	fprintf(stderr, "usage: fork-write-cost [-m MB] [-n RUNS]\n");
 	return 2;
-}
-
-static int fwc_number(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -113,11 +81,11 @@ int main(int argc, char **argv)
 	while ((c = getopt(argc, argv, "m:n:")) != -1) {
 		switch (c) {
 		case 'm':
-			if (fwc_number(optarg, 1, 65536, &mb))
+			if (bench_number(optarg, 1, 65536, &mb))
 				return fwc_usage();
 			break;
 		case 'n':
-			if (fwc_number(optarg, 1, FWC_MAX_RUNS, &runs))
+			if (bench_number(optarg, 1, FWC_MAX_RUNS, &runs))
 				return fwc_usage();
 			break;
 		default:
@@ -148,10 +116,10 @@ int main(int argc, char **argv)
 	printf("resident: %ld MiB (%zu pages), %ld runs, medians:\n", mb, pages,
 	       runs);
 	printf("first write to a page after a fork: %.3f us per page\n",
-	       fwc_median(after, (int)runs) * 1e6 / (double)pages);
+	       bench_median(after, (int)runs) * 1e6 / (double)pages);
 	printf("write to a page, no fork:           %.3f us per page\n",
-	       fwc_median(before, (int)runs) * 1e6 / (double)pages);
+	       bench_median(before, (int)runs) * 1e6 / (double)pages);
 	printf("fork, child's exit, reaping:        %.2f ms per 100 MiB resident\n",
-	       fwc_median(forks, (int)runs) * 1e3 * 100.0 / (double)mb);
+	       bench_median(forks, (int)runs) * 1e3 * 100.0 / (double)mb);
 	return 0;
 }
