@@ -220,6 +220,8 @@ static uint64_t input_bytes(const struct input_object *in)
 {
 	struct stat st;
 
+	if (in->size)
+		return in->size;
 	if (in->file_bytes)
 		return in->file_bytes;
 	return stat(in->path, &st) ? 0 : (uint64_t)st.st_size;

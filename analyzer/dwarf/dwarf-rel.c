@@ -337,13 +337,6 @@ static bool libdwfl_applies(const struct object *o, const Elf64_Shdr *sh,
 	       libdwfl_relocates(o->secs[sh[i].sh_info].name);
 }
 
-static int range_cmp(const void *a, const void *b)
-{
-	const struct file_range *x = a, *y = b;
-
-	return x->off < y->off ? -1 : x->off > y->off;
-}
-
 static void plan_ranges(const Elf64_Shdr *sh, struct dwarf_rel_plan *p)
 {
 	free(p->ranges);
@@ -352,7 +345,7 @@ static void plan_ranges(const Elf64_Shdr *sh, struct dwarf_rel_plan *p)
 		p->ranges[k] = (struct file_range){ sh[p->secs[k]].sh_offset,
 						    sh[p->secs[k]].sh_size };
 	if (p->n > 1)
-		qsort(p->ranges, p->n, sizeof(*p->ranges), range_cmp);
+		qsort(p->ranges, p->n, sizeof(*p->ranges), file_range_cmp);
 }
 
 void dwarf_rel_plan(const struct object *o, const unsigned char *from,

@@ -143,8 +143,8 @@ static struct input_object *add(const struct asmscan_options *opts,
 	}
 	o = VEC_PUSH(list->v, list->n, list->cap);
 	*o = (struct input_object){ .name = name, .path = path, .offset = off,
-				    .size = size, .file_bytes = size,
-				    .input = input, .member = member };
+				    .size = size, .input = input,
+				    .member = member };
 	return o;
 }
 

@@ -25,7 +25,8 @@ struct input_object {
 	char *name;		/* as printed: a path, or "lib.a(member.o)" */
 	char *path;		/* the file that holds it */
 	uint64_t offset, size;	/* its bytes in path; size 0: the whole file */
-	uint64_t file_bytes;	/* its bytes when expanded (grouping only) */
+	uint64_t file_bytes;	/* a whole file's size when expanded, else 0
+				 * (grouping only) */
 	size_t input;		/* index of the named input it came from */
 	bool member;		/* a member of a regular archive */
 };

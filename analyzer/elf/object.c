@@ -773,7 +773,7 @@ void object_unmap_image(const struct object *o, void *image)
 /* The huge page object_image_own() widens its ranges to. */
 #define OWN_HUGE ((uint64_t)2 << 20)
 
-static int file_range_cmp(const void *a, const void *b)
+int file_range_cmp(const void *a, const void *b)
 {
 	const struct file_range *x = a, *y = b;
 
@@ -811,14 +811,13 @@ static bool own_run(int fd, char *map, uint64_t from, uint64_t to,
 }
 
 bool object_image_own(const struct object *o, void *image,
-		      const struct file_range *r, size_t n)
+		      struct file_range *r, size_t n)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t base = image_offset(o);
 	uint64_t end = base + o->size;	/* the image's: zeros after it */
 	uint64_t limit = (o->map_len + page - 1) & ~(page - 1);
 	char *map = (char *)image - base;
-	struct file_range *v;
 	uint64_t from = 0, to = 0;
 	bool ok = true;
 	int fd;
@@ -832,9 +831,7 @@ bool object_image_own(const struct object *o, void *image,
 	fd = object_file_open(o);
 	if (fd < 0)
 		return false;
-	v = xmalloc(n * sizeof(*v));
-	memcpy(v, r, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), file_range_cmp);
+	qsort(r, n, sizeof(*r), file_range_cmp);
 	/*
 	 * Offsets in the file, which the mapping starts at; each range
 	 * widened to whole huge pages (a 4 KB page faulted in at either end
@@ -842,7 +839,7 @@ bool object_image_own(const struct object *o, void *image,
 	 * dear), and the runs that meet then mapped once, not twice.
 	 */
 	for (size_t i = 0; i < n && ok; i++) {
-		uint64_t f = base + v[i].off, t = base + v[i].off + v[i].len;
+		uint64_t f = base + r[i].off, t = base + r[i].off + r[i].len;
 
 		widen_to_huge(map, limit, &f, &t);
 		if (to && f <= to) {
@@ -856,7 +853,6 @@ bool object_image_own(const struct object *o, void *image,
 	}
 	if (ok && to)
 		ok = own_run(fd, map, from, to, end);
-	free(v);
 	close(fd);
 	return ok;
 }

@@ -274,6 +274,8 @@ void object_read_image(const struct object *o, void *buf);
 struct file_range {
 	uint64_t off, len;
 };
+/* qsort()'s order of file ranges: by offset. */
+int file_range_cmp(const void *a, const void *b);
 
 /* The same but for skip's ranges (in file order, disjoint): what buf
  * holds there is left as it was. */
@@ -308,11 +310,11 @@ void object_unmap_image(const struct object *o, void *image);
  * holding the file's bytes: for ranges about to be written all over
  * (DWARF sections relocated), one fault per 2 MB instead of a copy per
  * 4 KB page written.  Each range is widened to the huge pages it meets,
- * within the mapping.  False when it could not be done: image is then
- * not to be read, only given back.
+ * within the mapping; r is sorted in place.  False when it could not be
+ * done: image is then not to be read, only given back.
  */
 bool object_image_own(const struct object *o, void *image,
-		      const struct file_range *r, size_t n);
+		      struct file_range *r, size_t n);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */
