@@ -346,6 +346,11 @@ static void scratch_alloc(struct dwarf_scratch *scratch, size_t cap)
 	scratch->mapped = scratch->buf != NULL;
 	if (!scratch->mapped)
 		scratch->buf = xmalloc(cap);
+	memset(&scratch->spare, 0, sizeof(scratch->spare));
+	if (scratch->mapped) {
+		scratch->spare.base = scratch->buf;
+		scratch->spare.len = cap & ~(HUGE_PAGE_BYTES - 1);
+	}
 }
 
 void dwarf_scratch_free(struct dwarf_scratch *scratch)
@@ -428,7 +433,7 @@ static bool rel_own_targets(struct dwarf_walk *w,
 		r[n].off = (uint64_t)(t->data - o->image);
 		r[n++].len = t->size;
 	}
-	ok = !n || object_image_own(o, w->copy, r, n);
+	ok = !n || object_image_own(o, w->copy, r, n, w->spare);
 	free(r);
 	return ok;
 }
@@ -450,7 +455,7 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 	const struct object *o = w->o;
 
 	if (w->copy_mapped) {		/* again: a fresh mapping */
-		object_unmap_image(o, w->copy);
+		object_unmap_image(o, w->copy, w->spare);
 		w->copy = NULL;
 		w->copy_own = w->copy_mapped = false;
 	}
@@ -463,10 +468,15 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 		w->copy = object_map_image(o);
 		w->copy_mapped = w->copy != NULL;
 		w->copy_own = true;
+		/* The worker's buffer lends its pages, already faulted in
+		 * by the modules before. */
+		if (scratch && !scratch->buf)
+			scratch_alloc(scratch, DWARF_SCRATCH_MAX);
+		w->spare = scratch ? &scratch->spare : NULL;
 		if (w->copy_mapped && rel_own_targets(w, rel))
 			return;
 		if (w->copy_mapped)
-			object_unmap_image(o, w->copy);
+			object_unmap_image(o, w->copy, w->spare);
 		w->copy_mapped = false;
 		w->copy = xmalloc(o->size);
 	} else if (!w->copy) {
@@ -666,7 +676,7 @@ static void dwarf_rel_close(struct dwarf_walk *w)
 	w->dwfl = NULL;
 	w->mod = NULL;
 	if (w->copy_mapped)
-		object_unmap_image(w->o, w->copy);
+		object_unmap_image(w->o, w->copy, w->spare);
 	else if (w->copy_own)
 		free(w->copy);
 	w->copy = NULL;
