@@ -410,7 +410,7 @@ static void rel_files_init(struct dwarf_walk *w)
  * written (amdgpu.ko's .debug_info: 24,000 of them).
  */
 static bool rel_own_targets(struct dwarf_walk *w,
-			    const struct dwarf_rel_plan *rel)
+			    const struct dwarf_rel_plan *rel, int fd)
 {
 	const struct object *o = w->o;
 	struct file_range *r;
@@ -433,7 +433,7 @@ static bool rel_own_targets(struct dwarf_walk *w,
 		r[n].off = (uint64_t)(t->data - o->image);
 		r[n++].len = t->size;
 	}
-	ok = !n || object_image_own(o, w->copy, r, n, w->spare);
+	ok = !n || object_image_own(o, fd, w->copy, r, n, w->spare);
 	free(r);
 	return ok;
 }
@@ -447,10 +447,11 @@ static bool copy_to_scratch(const struct dwarf_walk *w,
 
 /*
  * ET_REL: w->copy, a private copy of o's image but for the bytes of
- * rel's sections (NULL: all of it); read again when there is one.
+ * rel's sections (NULL: all of it); read again when there is one.  fd:
+ * o's file (object_file_open()).
  */
 static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
-			  const struct dwarf_rel_plan *rel)
+			  const struct dwarf_rel_plan *rel, int fd)
 {
 	const struct object *o = w->o;
 
@@ -465,7 +466,7 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 		 * relocations write .debug_info's 94 and the rest is only
 		 * read.
 		 */
-		w->copy = object_map_image(o);
+		w->copy = object_map_image(o, fd);
 		w->copy_mapped = w->copy != NULL;
 		w->copy_own = true;
 		/* The worker's buffer lends its pages, already faulted in
@@ -473,7 +474,7 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 		if (scratch && !scratch->buf)
 			scratch_alloc(scratch, DWARF_SCRATCH_MAX);
 		w->spare = scratch ? &scratch->spare : NULL;
-		if (w->copy_mapped && rel_own_targets(w, rel))
+		if (w->copy_mapped && rel_own_targets(w, rel, fd))
 			return;
 		if (w->copy_mapped)
 			object_unmap_image(o, w->copy, w->spare);
@@ -486,7 +487,7 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 			scratch_alloc(scratch, DWARF_SCRATCH_MAX);
 		w->copy = scratch->buf;
 	}
-	object_read_image_except(o, w->copy, rel ? rel->ranges : NULL,
+	object_read_image_except(o, fd, w->copy, rel ? rel->ranges : NULL,
 				 rel ? rel->n : 0);
 }
 
@@ -546,21 +547,19 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 	struct dwarf_rel_plan rel = { 0 };
 	bool in_copy, wrote, ok, flat;
 	size_t n;
-	int fd;
+	int fd = object_file_open(o);	/* every read of this task */
 
 	if (from)
 		dwarf_rel_plan(o, from, &rel);
-	rel_copy_fill(w, scratch, &rel);
+	rel_copy_fill(w, scratch, &rel, fd);
 	if (!from) {
 		from = (const unsigned char *)w->copy;
 		dwarf_rel_plan(o, from, &rel);
 	}
 	/* read from the copy: it holds the whole image */
 	in_copy = from == (const unsigned char *)w->copy;
-	fd = in_copy ? -1 : object_file_open(o);
-	flat = dwarf_rel_flat(o, (unsigned char *)w->copy, from, &rel, fd);
-	if (fd >= 0)
-		close(fd);
+	flat = dwarf_rel_flat(o, (unsigned char *)w->copy, from, &rel,
+			      in_copy ? -1 : fd);
 	if (flat) {
 		ok = rel_open_flat(w);
 	} else {
@@ -572,10 +571,12 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 		n = rel.n;
 		dwarf_rel_plan_ordered(o, from, &rel);
 		if (wrote || (!in_copy && rel.n != n))
-			rel_copy_fill(w, scratch, in_copy ? NULL : &rel);
+			rel_copy_fill(w, scratch, in_copy ? NULL : &rel, fd);
 		dwarf_rel_prepare(o, (unsigned char *)w->copy, from, &rel);
 		ok = rel_open_dwfl(w);
 	}
+	if (fd >= 0)
+		close(fd);
 	dwarf_rel_plan_free(&rel);
 	if (!ok)
 		return false;

@@ -704,10 +704,9 @@ static bool read_part(const struct object *o, int fd, void *buf, size_t from,
 	       object_file_read(o, fd, (char *)buf + from, from, to - from);
 }
 
-void object_read_image_except(const struct object *o, void *buf,
+void object_read_image_except(const struct object *o, int fd, void *buf,
 			      const struct file_range *skip, size_t nskip)
 {
-	int fd = object_file_open(o);
 	size_t at = 0;
 	bool ok = fd >= 0;
 
@@ -727,15 +726,8 @@ void object_read_image_except(const struct object *o, void *buf,
 	}
 	if (ok)
 		ok = read_part(o, fd, buf, at, o->size);
-	if (fd >= 0)
-		close(fd);
 	if (!ok)
 		memcpy(buf, o->image, o->size);
-}
-
-void object_read_image(const struct object *o, void *buf)
-{
-	object_read_image_except(o, buf, NULL, 0);
 }
 
 bool object_image_aligned(const struct object *o)
@@ -743,24 +735,19 @@ bool object_image_aligned(const struct object *o)
 	return o->image && (uintptr_t)o->image % 8 == 0;
 }
 
-void *object_map_image(const struct object *o)
+void *object_map_image(const struct object *o, int fd)
 {
 	uint64_t off;
 	void *map;
-	int fd;
 
-	if (!o->map)
+	if (!o->map || fd < 0)
 		return NULL;
 	off = image_offset(o);
 	if (!object_image_aligned(o))
 		return NULL;	/* copied instead */
-	fd = object_file_open(o);
-	if (fd < 0)
-		return NULL;
 	/* From 0, as object_open() maps: an archive member's offset is
 	 * not page-aligned. */
 	map = mmap(NULL, o->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-	close(fd);
 	return map == MAP_FAILED ? NULL : (char *)map + off;
 }
 
@@ -880,7 +867,7 @@ static bool own_run(int fd, char *map, uint64_t from, uint64_t to,
 	       read_file(fd, anon, (end < to ? end : to) - from, from);
 }
 
-bool object_image_own(const struct object *o, void *image,
+bool object_image_own(const struct object *o, int fd, void *image,
 		      struct file_range *r, size_t n,
 		      struct image_spare *spare)
 {
@@ -891,17 +878,13 @@ bool object_image_own(const struct object *o, void *image,
 	char *map = (char *)image - base;
 	uint64_t from = 0, to = 0;
 	bool ok = true;
-	int fd;
 
-	if (!image || !n)
+	if (!image || !n || fd < 0)
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!r[i].len || r[i].off > o->size ||
 		    r[i].len > o->size - r[i].off)
 			return false;
-	fd = object_file_open(o);
-	if (fd < 0)
-		return false;
 	qsort(r, n, sizeof(*r), file_range_cmp);
 	/*
 	 * Offsets in the file, which the mapping starts at; each range
@@ -924,7 +907,6 @@ bool object_image_own(const struct object *o, void *image,
 	}
 	if (ok && to)
 		ok = own_run(fd, map, from, to, end, spare);
-	close(fd);
 	return ok;
 }
 

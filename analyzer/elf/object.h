@@ -264,12 +264,6 @@ void object_close_image(struct object *o);
  */
 void object_release(const struct object *o, const void *from, size_t len);
 void object_free(struct object *o);
-/*
- * o's bytes, o->size of them, into buf: read from its file (the page
- * cache copied once, where copying the mapping faults its pages in
- * first), or copied from the image when the file cannot be read.
- */
-void object_read_image(const struct object *o, void *buf);
 /* Bytes of a file: [off, off + len). */
 struct file_range {
 	uint64_t off, len;
@@ -277,17 +271,24 @@ struct file_range {
 /* qsort()'s order of file ranges: by offset. */
 int file_range_cmp(const void *a, const void *b);
 
-/* The same but for skip's ranges (in file order, disjoint): what buf
- * holds there is left as it was. */
-void object_read_image_except(const struct object *o, void *buf,
-			      const struct file_range *skip, size_t nskip);
 /*
  * o's file, for bytes read once, in order, through a buffer of the
  * caller's (a module's DWARF relocations, two fifths of its file) rather
  * than faulted in through the mapping: -1 when o is no file's mapping.
  * object_file_read() reads [off, off + len) of o's image; close(fd) after.
+ * The functions below that take fd read o's file through it, one open
+ * for all a caller does.
  */
 int object_file_open(const struct object *o);
+/*
+ * o's bytes, o->size of them, into buf but for skip's ranges (in file
+ * order, disjoint), where what buf holds is left as it was: read from
+ * fd (the page cache copied once, where copying the mapping faults its
+ * pages in first), or copied whole from the image when fd is -1 or the
+ * file cannot be read.
+ */
+void object_read_image_except(const struct object *o, int fd, void *buf,
+			      const struct file_range *skip, size_t nskip);
 bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
 		      size_t len);
 /*
@@ -296,7 +297,7 @@ bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
  * copied, none is cleared first.  NULL when o is not a file's mapping or
  * the mapping fails; object_unmap_image() gives it back.
  */
-void *object_map_image(const struct object *o);
+void *object_map_image(const struct object *o, int fd);
 /*
  * Whether o's ELF structures can be read in place, 8-aligned: an archive
  * member is only 2-aligned, and one that is not is read from a copy
@@ -334,7 +335,7 @@ void object_unmap_image(const struct object *o, void *image,
  * memory.  False when it could not be done: image is then not to be
  * read, only given back.
  */
-bool object_image_own(const struct object *o, void *image,
+bool object_image_own(const struct object *o, int fd, void *image,
 		      struct file_range *r, size_t n,
 		      struct image_spare *spare);
 
