@@ -359,7 +359,6 @@ static void group_report(struct group *g, struct report *rep)
 		rep->nobjs++;
 		calls_tally_object(rep->calls.tally, rep, rep->nobjs - 1);
 		copies_tally_object(rep, rep->nobjs - 1);
-		table_rows_gather(rep, rep->nobjs);
 		/* Counted: a package's 1.7 million call sites are 65 MB of
 		 * heap the objects after it can use. */
 		if (!(g->opts->want & ASMSCAN_WANT_CALL_SITES)) {

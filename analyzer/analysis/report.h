@@ -119,8 +119,6 @@ struct tables_report {
 	bool copies_from_dwarf;
 	struct table_row *rows;		/* total descending */
 	size_t nrows;
-	size_t rows_cap;
-	size_t gathered;		/* objs[0..gathered) are in rows */
 };
 
 struct object_summary {

@@ -83,20 +83,15 @@ static void rows_sort(struct table_row *rows, size_t n)
 	free(keys);
 }
 
-/*
- * objs[gathered..upto)'s totals and rows, in input order: as each object is
- * reported, while the workers read the next ones, rather than all 300,000
- * rows of a package's 4,000 objects after the last (their functions and
- * counts read from memory the caches lost long ago).
- */
-void table_rows_gather(struct report *rep, size_t upto)
+void table_rows_build(struct report *rep)
 {
 	const struct asmscan_options *opts = rep->opts;
 	struct tables_report *tr = &rep->tables;
 	bool filtered = opts->nfunctions > 0;
+	size_t cap = 0;
 
-	for (; tr->gathered < upto; tr->gathered++) {
-		struct object *o = &rep->objs[tr->gathered];
+	for (size_t oi = 0; oi < rep->nobjs; oi++) {
+		struct object *o = &rep->objs[oi];
 
 		if (o->failed)
 			continue;
@@ -149,16 +144,9 @@ void table_rows_gather(struct report *rep, size_t upto)
 				tr->totals[k].entries += c[k];
 				tr->totals[k].in_funcs += c[k];
 			}
-			*VEC_PUSH(tr->rows, tr->nrows, tr->rows_cap) = row;
+			*VEC_PUSH(tr->rows, tr->nrows, cap) = row;
 		}
 	}
-}
-
-void table_rows_build(struct report *rep)
-{
-	struct tables_report *tr = &rep->tables;
-
-	table_rows_gather(rep, rep->nobjs);
 	if (tr->nrows)
 		rows_sort(tr->rows, tr->nrows);
 }
