@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "asmscan.h"
 
@@ -43,27 +42,15 @@ void *xmalloc(size_t size)
 
 void *map_huge(size_t len)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t whole = (len + page - 1) & ~(page - 1);
-	size_t span = whole + HUGE_PAGE_BYTES;
-	char *p = mmap(NULL, span, PROT_READ | PROT_WRITE,
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	char *at;
 
 	if (p == MAP_FAILED)
 		return NULL;
-	/* On a huge page, so that each 2 MB of it can be one (and be moved
-	 * whole: object_image_own()); the address space around it back. */
-	at = (char *)(((uintptr_t)p + HUGE_PAGE_BYTES - 1) &
-		      ~(uintptr_t)(HUGE_PAGE_BYTES - 1));
-	if (at > p)
-		munmap(p, (size_t)(at - p));
-	if (p + span > at + whole)
-		munmap(at + whole, (size_t)(p + span - (at + whole)));
 #ifdef MADV_HUGEPAGE
-	madvise(at, whole, MADV_HUGEPAGE);
+	madvise(p, len, MADV_HUGEPAGE);
 #endif
-	return at;
+	return p;
 }
 
 void *xcalloc(size_t n, size_t size)

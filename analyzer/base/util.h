@@ -31,13 +31,10 @@ void asmscan_fatal(const char *file, const char *what, const char *why);
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
-/* A huge page of x86-64 and arm64 (4 KB pages): 2 MB. */
-#define HUGE_PAGE_BYTES ((size_t)2 << 20)
 /*
- * len bytes of zeroed memory, a mapping of its own starting on a huge
- * page, in huge pages where the kernel allows (a fault per 2 MB, not per
- * 4 KB), address space only until written; NULL when it cannot be had.
- * munmap(p, len) frees it.
+ * len bytes of zeroed memory, a mapping of its own, in huge pages where
+ * the kernel allows (a fault per 2 MB, not per 4 KB), address space only
+ * until written; NULL when it cannot be had.  munmap(p, len) frees it.
  */
 void *map_huge(size_t len);
 char *xstrdup(const char *s);

@@ -45,7 +45,6 @@ struct dwarf_walk {
 	Elf *copy_elf;			/* relocated flat: libdw's Elf of it */
 	bool copy_own;			/* copy is not the worker's scratch */
 	bool copy_mapped;		/* it is object_map_image()'s */
-	struct image_spare *spare;	/* lent its relocated sections' pages */
 	Dwarf_Addr bias;
 	bool eager;			/* resolve declarations now (ET_REL) */
 	bool last;			/* the units up to .debug_info's end */

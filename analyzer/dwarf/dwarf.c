@@ -346,11 +346,6 @@ static void scratch_alloc(struct dwarf_scratch *scratch, size_t cap)
 	scratch->mapped = scratch->buf != NULL;
 	if (!scratch->mapped)
 		scratch->buf = xmalloc(cap);
-	memset(&scratch->spare, 0, sizeof(scratch->spare));
-	if (scratch->mapped) {
-		scratch->spare.base = scratch->buf;
-		scratch->spare.len = cap & ~(HUGE_PAGE_BYTES - 1);
-	}
 }
 
 void dwarf_scratch_free(struct dwarf_scratch *scratch)
@@ -433,7 +428,7 @@ static bool rel_own_targets(struct dwarf_walk *w,
 		r[n].off = (uint64_t)(t->data - o->image);
 		r[n++].len = t->size;
 	}
-	ok = !n || object_image_own(o, fd, w->copy, r, n, w->spare);
+	ok = !n || object_image_own(o, fd, w->copy, r, n);
 	free(r);
 	return ok;
 }
@@ -456,7 +451,7 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 	const struct object *o = w->o;
 
 	if (w->copy_mapped) {		/* again: a fresh mapping */
-		object_unmap_image(o, w->copy, w->spare);
+		object_unmap_image(o, w->copy);
 		w->copy = NULL;
 		w->copy_own = w->copy_mapped = false;
 	}
@@ -469,15 +464,10 @@ static void rel_copy_fill(struct dwarf_walk *w, struct dwarf_scratch *scratch,
 		w->copy = object_map_image(o, fd);
 		w->copy_mapped = w->copy != NULL;
 		w->copy_own = true;
-		/* The worker's buffer lends its pages, already faulted in
-		 * by the modules before. */
-		if (scratch && !scratch->buf)
-			scratch_alloc(scratch, DWARF_SCRATCH_MAX);
-		w->spare = scratch ? &scratch->spare : NULL;
 		if (w->copy_mapped && rel_own_targets(w, rel, fd))
 			return;
 		if (w->copy_mapped)
-			object_unmap_image(o, w->copy, w->spare);
+			object_unmap_image(o, w->copy);
 		w->copy_mapped = false;
 		w->copy = xmalloc(o->size);
 	} else if (!w->copy) {
@@ -677,7 +667,7 @@ static void dwarf_rel_close(struct dwarf_walk *w)
 	w->dwfl = NULL;
 	w->mod = NULL;
 	if (w->copy_mapped)
-		object_unmap_image(w->o, w->copy, w->spare);
+		object_unmap_image(w->o, w->copy);
 	else if (w->copy_own)
 		free(w->copy);
 	w->copy = NULL;

@@ -45,16 +45,13 @@ size_t dwarf_plan_tasks(const struct dwarf_plan *p);
  * (dwarf-rel.h), used again by each of its tasks: fresh memory for every
  * module's copy is as many pages to clear as the whole directory has
  * bytes.  A task on a .o gives it back when it ends (the Dwfl goes with
- * it); objects over DWARF_SCRATCH_MAX bytes get a copy of their own,
- * a mapping of their file whose relocated sections are the buffer's pages
- * where it has enough (object_image_own()).
+ * it); objects over DWARF_SCRATCH_MAX bytes get a copy of their own.
  */
 #define DWARF_SCRATCH_MAX (64u << 20)
 struct dwarf_scratch {
 	char *buf;
 	size_t cap;
 	bool mapped;			/* buf: a mapping of its own */
-	struct image_spare spare;	/* buf, lent to a larger .o's image */
 };
 void dwarf_plan_run(struct dwarf_plan *p, size_t task,
 		    struct dwarf_scratch *scratch);

@@ -751,79 +751,14 @@ void *object_map_image(const struct object *o, int fd)
 	return map == MAP_FAILED ? NULL : (char *)map + off;
 }
 
-/* The huge page object_image_own() widens its ranges to. */
-#define OWN_HUGE ((uint64_t)HUGE_PAGE_BYTES)
-
-/*
- * A huge page's pages moved from one private anonymous mapping to another
- * (both the caller's) with the address space of both kept: mremap()'s
- * MREMAP_DONTUNMAP (Linux 5.7) leaves from mapped, empty, and replaces to
- * in one step, so no other thread's mmap() ever gets either range.
- */
-static bool move_huge(char *from, char *to)
+void object_unmap_image(const struct object *o, void *image)
 {
-#if defined(MREMAP_DONTUNMAP) && defined(MAP_FIXED_NOREPLACE)
-	if (mremap(from, OWN_HUGE, OWN_HUGE,
-		   MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP,
-		   to) != MAP_FAILED)
-		return true;
-	/* Refused (an older kernel), to as it was; or out of memory once
-	 * to was unmapped: fresh memory there again, unless it is taken. */
-	mmap(to, OWN_HUGE, PROT_READ | PROT_WRITE,
-	     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-#else
-	(void)from;
-	(void)to;
-#endif
-	return false;
-}
-
-/* How many huge pages spare has to lend. */
-static size_t spare_pages(const struct image_spare *spare)
-{
-	size_t n = spare ? spare->len / OWN_HUGE : 0;
-
-	return n < IMAGE_SPARE_PAGES ? n : IMAGE_SPARE_PAGES;
-}
-
-/*
- * The whole huge pages of [lo, hi) (fresh anonymous memory) replaced by
- * spare's, as many as it has left, until a move fails (an older kernel:
- * fresh memory stays there).
- */
-static void spare_lend(struct image_spare *spare, char *lo, char *hi)
-{
-	uintptr_t at = ((uintptr_t)lo + OWN_HUGE - 1) & ~(uintptr_t)(OWN_HUGE - 1);
-
-	for (; at + OWN_HUGE <= (uintptr_t)hi &&
-	       spare->nlent < spare_pages(spare); at += OWN_HUGE) {
-		if (!move_huge(spare->base + spare->nlent * OWN_HUGE, (char *)at))
-			return;
-		spare->lent[spare->nlent++] = (char *)at;
-	}
-}
-
-/* spare's pages back where they were, from the image they were lent to
- * (its address space kept until it is unmapped whole). */
-static void spare_return(struct image_spare *spare)
-{
-	for (size_t i = 0; i < spare->nlent; i++) {
-		char *home = spare->base + i * OWN_HUGE;
-
-		/* Not moved: home stays as it was left, empty. */
-		move_huge(spare->lent[i], home);
-	}
-	spare->nlent = 0;
-}
-
-void object_unmap_image(const struct object *o, void *image,
-			struct image_spare *spare)
-{
-	if (spare)
-		spare_return(spare);
 	if (image)
 		munmap((char *)image - image_offset(o), o->map_len);
 }
+
+/* The huge page object_image_own() widens its ranges to. */
+#define OWN_HUGE ((uint64_t)2 << 20)
 
 int file_range_cmp(const void *a, const void *b)
 {
@@ -845,13 +780,10 @@ static void widen_to_huge(const char *map, uint64_t limit, uint64_t *from,
 	*to = hi - at > limit ? limit : hi - at;
 }
 
-/*
- * [from, to) of the mapping at map made anonymous, its whole huge pages
- * spare's where it has them, holding the file's bytes up to end (what
- * follows, past the image, is not read).
- */
+/* [from, to) of the mapping at map made anonymous, holding the file's
+ * bytes up to end (zeros after). */
 static bool own_run(int fd, char *map, uint64_t from, uint64_t to,
-		    uint64_t end, struct image_spare *spare)
+		    uint64_t end)
 {
 	void *anon = mmap(map + from, to - from, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
@@ -861,15 +793,12 @@ static bool own_run(int fd, char *map, uint64_t from, uint64_t to,
 #ifdef MADV_HUGEPAGE
 	madvise(anon, to - from, MADV_HUGEPAGE);
 #endif
-	if (spare)
-		spare_lend(spare, map + from, map + to);
 	return from >= end ||
 	       read_file(fd, anon, (end < to ? end : to) - from, from);
 }
 
 bool object_image_own(const struct object *o, int fd, void *image,
-		      struct file_range *r, size_t n,
-		      struct image_spare *spare)
+		      struct file_range *r, size_t n)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t base = image_offset(o);
@@ -901,12 +830,12 @@ bool object_image_own(const struct object *o, int fd, void *image,
 			continue;
 		}
 		if (to)
-			ok = own_run(fd, map, from, to, end, spare);
+			ok = own_run(fd, map, from, to, end);
 		from = f;
 		to = t;
 	}
 	if (ok && to)
-		ok = own_run(fd, map, from, to, end, spare);
+		ok = own_run(fd, map, from, to, end);
 	return ok;
 }
 

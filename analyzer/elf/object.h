@@ -304,40 +304,18 @@ void *object_map_image(const struct object *o, int fd);
  * (object_read_image) instead, never mapped or read where it lies.
  */
 bool object_image_aligned(const struct object *o);
-/*
- * Memory a caller keeps and lends to object_image_own(): a mapping of its
- * own (map_huge()'s), len bytes from base, both multiples of a huge page.
- * Its huge pages are moved into an image whole, by mremap(), and so are
- * neither cleared nor faulted in again where fresh memory would be (the
- * sections amdgpu.ko's DWARF relocations write are 100 MB);
- * object_unmap_image() moves them back.  base's first nlent huge pages
- * are in an image, at lent[].
- */
-#define IMAGE_SPARE_PAGES 64
-struct image_spare {
-	char *base;
-	size_t len;
-	size_t nlent;
-	char *lent[IMAGE_SPARE_PAGES];
-};
-/* image given back; spare's pages lent to it (spare may be NULL) first
- * moved back where they were. */
-void object_unmap_image(const struct object *o, void *image,
-			struct image_spare *spare);
+void object_unmap_image(const struct object *o, void *image);
 /*
  * In image, object_map_image()'s, the pages holding r's n ranges of o's
  * image made anonymous memory, in huge pages where the kernel allows,
  * holding the file's bytes: for ranges about to be written all over
  * (DWARF sections relocated), one fault per 2 MB instead of a copy per
  * 4 KB page written.  Each range is widened to the huge pages it meets,
- * within the mapping; r is sorted in place.  The whole huge pages among
- * them are spare's, as many as it has (spare may be NULL), the rest fresh
- * memory.  False when it could not be done: image is then not to be
- * read, only given back.
+ * within the mapping; r is sorted in place.  False when it could not be
+ * done: image is then not to be read, only given back.
  */
 bool object_image_own(const struct object *o, int fd, void *image,
-		      struct file_range *r, size_t n,
-		      struct image_spare *spare);
+		      struct file_range *r, size_t n);
 
 /* The function containing flat address addr (its padding included),
  * OBJ_NONE if none. */

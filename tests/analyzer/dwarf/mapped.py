@@ -9,10 +9,7 @@
 # plugin, if given: its records, for check, sites and patch) and linked with
 # `ld -r` into one.o, once alone (small/) and once after a non-allocated
 # 70 MB .pad assembled from .skip (large/: ET_REL, 70 MB before its
-# .debug_* and their .rela.debug_*, and a 4 MB .tail after the .debug_*,
-# so that the sections relocated are followed by whole huge pages of the
-# file);
-# copies-b.o beside it; and an ar
+# .debug_* and their .rela.debug_*); copies-b.o beside it; and an ar
 # archive of copies-b.o and the large one.o, whose member starts at an
 # offset that is not 8-aligned (ar/lib.a), and one without a symbol index
 # whose one.o starts at a non-zero 8-aligned offset (ar8/lib.a: copies-b.o
@@ -30,10 +27,8 @@
 #   - with strace: asmscan maps the large object a second time, read-write
 #     and private, makes the pages of the sections it relocates anonymous
 #     memory read from the file, in whole huge pages of the address space
-#     but at the mapping's ends (object_image_own()), of which some are
-#     the worker's buffer's huge pages moved there by mremap() (address
-#     space kept at both ends) and moved back where they came from before
-#     the mapping is unmapped whole; small/'s one.o only once (it
+#     but at the mapping's ends (object_image_own()), and unmaps the
+#     mapping whole; small/'s one.o only once (it
 #     goes to the buffer), and ar/lib.a only once too: its member starts at
 #     an offset that is not 8-aligned (archive members are 2-aligned), and
 #     the ELF structures are read in place, so it is copied (UBSan caught a
@@ -58,7 +53,6 @@ TEST = testlib.name("analyzer-dwarf-mapped")
 
 SCRATCH_MAX = 64 << 20          # DWARF_SCRATCH_MAX
 PAD = 70 << 20
-TAIL = 4 << 20                  # after the .debug_*: whole huge pages to lend
 OBJS = ["copies-b.o", "one.o"]  # the archive's order: one.o not first
 ARCHIVES = ("ar", "ar8")        # one.o not 8-aligned in ar/, 8-aligned in ar8/
 
@@ -241,30 +235,25 @@ def mappings(asmscan, inputs, cwd, length):
     those mappings it unmaps whole (each thread traced to a file of its
     own: no call cut in two by another's)."""
     prefix = os.path.join(os.getcwd(), "trace", cwd)
-    run(["strace", "-ff", "-e", "trace=mmap,munmap,mremap", "-o", prefix,
+    run(["strace", "-ff", "-e", "trace=mmap,munmap", "-o", prefix,
          asmscan, "-f", "json", *inputs], cwd=cwd)
     mapped = re.compile(rf"mmap\(NULL, {length}, PROT_READ\|PROT_WRITE, "
                         r"MAP_PRIVATE, \d+, 0\)\s*= (0x[0-9a-f]+)")
     unmapped = re.compile(rf"munmap\((0x[0-9a-f]+), {length}\)\s*= 0")
     owned = re.compile(r"mmap\((0x[0-9a-f]+), (\d+), PROT_READ\|PROT_WRITE, "
                        r"MAP_PRIVATE\|MAP_FIXED\|MAP_ANONYMOUS, -1, 0\)\s*= 0x")
-    moved = re.compile(rf"mremap\((0x[0-9a-f]+), {HUGE}, {HUGE}, "
-                       r"MREMAP_MAYMOVE\|MREMAP_FIXED\|MREMAP_DONTUNMAP, "
-                       r"(0x[0-9a-f]+)\)\s*= (0x[0-9a-f]+)")
-    maps, unmaps, anon, moves = [], {}, [], []
+    maps, unmaps, anon = [], set(), []
     for name in glob.glob(prefix + ".*"):
         with open(name) as f:
-            for n, line in enumerate(f):
-                m, u, a, v = (mapped.search(line), unmapped.search(line),
-                              owned.search(line), moved.search(line))
+            for line in f:
+                m, u, a = (mapped.search(line), unmapped.search(line),
+                           owned.search(line))
                 if m:
                     maps.append(m[1])
                 if u:
-                    unmaps[u[1]] = (name, n)
+                    unmaps.add(u[1])
                 if a:
                     anon.append((int(a[1], 16), int(a[2])))
-                if v and v[2] == v[3]:
-                    moves.append((int(v[1], 16), int(v[2], 16), name, n))
     # Ranges of the mappings made anonymous: the sections relocated, each
     # widened to whole huge pages of the address space but at the
     # mapping's ends (object_image_own()).
@@ -275,30 +264,7 @@ def mappings(asmscan, inputs, cwd, length):
         if (at % HUGE and at != m) or ((at + n) % HUGE and at + n != m + end):
             fail(f"{cwd}: {n} bytes at {at:#x} made anonymous in the mapping "
                  f"at {m:#x} ({end} bytes): not whole huge pages")
-    lent = check_lent(cwd, moves, inside, unmaps)
-    return len(maps), sum(1 for a in maps if a in unmaps), len(inside), lent
-
-
-def check_lent(cwd, moves, inside, unmaps):
-    """The huge pages moved into the ranges made anonymous: each from a
-    huge page of the worker's buffer, and moved back there by the same
-    thread before the mapping is unmapped.  How many were lent."""
-    def owning(addr):
-        return next((m for at, n, m in inside if at <= addr < at + n), None)
-    lent = [(src, dst, name, n) for src, dst, name, n in moves
-            if owning(dst) is not None]
-    for src, dst, name, n in lent:
-        back = [(bn, bname) for bsrc, bdst, bname, bn in moves
-                if bsrc == dst and bdst == src and bname == name and bn > n]
-        gone = unmaps.get(f"{owning(dst):#x}")
-        if src % HUGE or dst % HUGE:
-            fail(f"{cwd}: a huge page moved from {src:#x} to {dst:#x}: "
-                 "not on huge pages")
-        if not back or not gone or gone[0] != name or \
-                min(b[0] for b in back) > gone[1]:
-            fail(f"{cwd}: the huge page moved from {src:#x} to {dst:#x} not "
-                 "moved back before its mapping was unmapped")
-    return len(lent)
+    return len(maps), sum(1 for a in maps if a in unmaps), len(inside)
 
 
 def check_mapped(asmscan):
@@ -315,26 +281,22 @@ def check_mapped(asmscan):
     # one.o is the archives' last member: they end where it ends.
     member = member_offset("ar/lib.a", "one.o") + large
     member8 = member_offset("ar8/lib.a", "one.o") + large
-    lent = {}
     for inputs, cwd, length, want in ((OBJS, "small", small, 1),
                                       (OBJS, "large", large, 2),
                                       (["lib.a"], "ar", member, 1),
                                       (["lib.a"], "ar8", member8, 2)):
-        n, gone, inside, lent[cwd] = mappings(asmscan, inputs, cwd, length)
+        n, gone, inside = mappings(asmscan, inputs, cwd, length)
         if n != want or gone != n:
             fail(f"{cwd}: {n} read-write mappings of {length} bytes "
                  f"({want} wanted), {gone} of them unmapped")
-        # The second mapping's relocated sections: anonymous memory, at
-        # least one huge page of it the worker's buffer's (.tail after).
-        if (inside > 0) != (want == 2) or (lent[cwd] > 0) != (want == 2):
-            fail(f"{cwd}: {inside} ranges of the mappings made anonymous, "
-                 f"{lent[cwd]} huge pages lent to them "
+        # The second mapping's relocated sections: anonymous memory.
+        if (inside > 0) != (want == 2):
+            fail(f"{cwd}: {inside} ranges of the mappings made anonymous "
                  f"({'some' if want == 2 else 'none'} wanted)")
     print(f"{TEST}: large/one.o and ar8/lib.a (its member 8-aligned) mapped "
-          "twice, the sections relocated made anonymous there "
-          f"({lent['large']} and {lent['ar8']} huge pages of the worker's "
-          "buffer moved in and back), and unmapped; small/one.o, and "
-          "ar/lib.a (its member not 8-aligned: copied), once", flush=True)
+          "twice, the sections relocated made anonymous there, and unmapped; "
+          "small/one.o, and ar/lib.a (its member not 8-aligned: copied), once",
+          flush=True)
 
 
 FLAT_CHUNK = 8192 * 24          # dwarf-rel.c: entries read at a time
@@ -400,11 +362,7 @@ def build(asmscan, cc, srcdir, plugin):
     run([cc, "-c", "obj/pad.s", "-o", "obj/pad.o"])
     units = ["obj/sites-rank.o", "obj/copies-a.o"]
     run(["ld", "-r", *units, "-o", "small/one.o"])
-    run(["ld", "-r", "obj/pad.o", *units, "-o", "obj/padded.o"])
-    with open("obj/tail", "wb") as f:
-        f.write(b"\0" * TAIL)
-    run(["objcopy", "--add-section", ".tail=obj/tail", "obj/padded.o",
-         "large/one.o"])
+    run(["ld", "-r", "obj/pad.o", *units, "-o", "large/one.o"])
     for d in ("small", "large"):
         shutil.copy("obj/copies-b.o", d)
     run(["ar", "rc", "ar/lib.a", "large/copies-b.o", "large/one.o"])
@@ -450,14 +408,6 @@ def check_inputs():
     if secs[".debug_info"][1] <= SCRATCH_MAX:
         fail(f"large/one.o: .debug_info at {secs['.debug_info'][1]:#x}, "
              "not past 64 MB (did ld place .pad elsewhere?)")
-    # The sections relocations write; their RELA sections, only read, may
-    # be anywhere.
-    debug_end = max(off + size for name, (kind, off, size) in secs.items()
-                    if name.startswith(".debug_"))
-    if ".tail" not in secs or secs[".tail"][1] < debug_end or \
-            secs[".tail"][2] != TAIL:
-        fail(f"large/one.o: .tail {secs.get('.tail')} not the {TAIL} bytes "
-             f"after the .debug_* sections (they end at {debug_end:#x})")
     off = member_offset("ar/lib.a", "one.o")
     if off % 8 == 0:
         fail(f"ar/lib.a: one.o at {off}, 8-aligned: the copy path untested")
@@ -488,8 +438,7 @@ def main():
     check_mapped(asmscan)
     check_rela_read(asmscan)
     # 280 MB of this directory's own files: gone once they proved it.
-    for f in ("large/one.o", "ar/lib.a", "ar8/lib.a", "obj/pad.o",
-              "obj/padded.o"):
+    for f in ("large/one.o", "ar/lib.a", "ar8/lib.a", "obj/pad.o"):
         os.remove(f)
     print(f"{TEST}: PASS: {len(outs)} runs agree on small/, large/, "
           f"ar/lib.a and ar8/lib.a; {ndecl} declarations found at their lines"
