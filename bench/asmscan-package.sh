@@ -12,7 +12,10 @@
 #                                                main's, for the change)
 # in RUNS rounds (default 3), each command once per round, so that a
 # change of the machine's load falls on all of them alike; each after an
-# untimed read of the files it reads, so none pays for the disk.  The
+# untimed read of the files it reads, so none pays for the disk.  The two
+# asmscans take turns at running first: on a virtual machine memory a
+# process has just freed is cheaper to touch again for a few seconds, so
+# the one that always ran second would have the edge.  The
 # median wall time, its user and system CPU and the peak RSS (GNU time
 # -v) are printed as a Markdown table with wall-time and CPU-time ratios
 # to objdump, then whether asmscan met its targets (less wall time than
@@ -78,8 +81,13 @@ names=(objdump asmscan)
 [ -z "$other" ] || names+=(other)
 for ((round = 0; round < runs; round++)); do
 	run objdump "$vmlinux" sh -c 'objdump -d --no-show-raw-insn "$1" >/dev/null' sh "$vmlinux"
-	run asmscan "$dir" "$asmscan" -j "$jobs" -f json "$dir"
-	[ -z "$other" ] || run other "$dir" "$other" -j "$jobs" -f json "$dir"
+	if [ -n "$other" ] && ((round % 2)); then
+		run other "$dir" "$other" -j "$jobs" -f json "$dir"
+		run asmscan "$dir" "$asmscan" -j "$jobs" -f json "$dir"
+	else
+		run asmscan "$dir" "$asmscan" -j "$jobs" -f json "$dir"
+		[ -z "$other" ] || run other "$dir" "$other" -j "$jobs" -f json "$dir"
+	fi
 done
 for name in "${names[@]}"; do
 	summary "$name"
