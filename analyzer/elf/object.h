@@ -280,6 +280,8 @@ int file_range_cmp(const void *a, const void *b);
  * for all a caller does.
  */
 int object_file_open(const struct object *o);
+bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
+		      size_t len);
 /*
  * o's bytes, o->size of them, into buf but for skip's ranges (in file
  * order, disjoint), where what buf holds is left as it was: read from
@@ -289,8 +291,6 @@ int object_file_open(const struct object *o);
  */
 void object_read_image_except(const struct object *o, int fd, void *buf,
 			      const struct file_range *skip, size_t nskip);
-bool object_file_read(const struct object *o, int fd, void *buf, uint64_t off,
-		      size_t len);
 /*
  * The same bytes as a mapping of their own, private and writable: pages
  * read come from the page cache as they are, only pages written are
