@@ -78,16 +78,15 @@ run() {
 echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo "bench: $dir ($(du -sm "$dir" | cut -f1) MB, $(find "$dir" -name '*.ko' -type f | wc -l) modules), $vmlinux ($(du -m "$vmlinux" | cut -f1) MB)" >&2
 names=(objdump asmscan)
-[ -z "$other" ] || names+=(other)
+declare -A binary=([asmscan]=$asmscan)
+[ -z "$other" ] || { names+=(other); binary[other]=$other; }
 for ((round = 0; round < runs; round++)); do
 	run objdump "$vmlinux" sh -c 'objdump -d --no-show-raw-insn "$1" >/dev/null' sh "$vmlinux"
-	if [ -n "$other" ] && ((round % 2)); then
-		run other "$dir" "$other" -j "$jobs" -f json "$dir"
-		run asmscan "$dir" "$asmscan" -j "$jobs" -f json "$dir"
-	else
-		run asmscan "$dir" "$asmscan" -j "$jobs" -f json "$dir"
-		[ -z "$other" ] || run other "$dir" "$other" -j "$jobs" -f json "$dir"
-	fi
+	order=("${names[@]:1}")		# the asmscans; in odd rounds the first last
+	((round % 2 == 0)) || order=("${order[@]:1}" "${order[0]}")
+	for name in "${order[@]}"; do
+		run "$name" "$dir" "${binary[$name]}" -j "$jobs" -f json "$dir"
+	done
 done
 for name in "${names[@]}"; do
 	summary "$name"
