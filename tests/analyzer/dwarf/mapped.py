@@ -35,7 +35,9 @@
 #     misaligned Elf64_Ehdr read when it was mapped); ar8/lib.a twice, its
 #     member mapped where it starts in the archive, and unmapped whole;
 #     small/one.o's .rela.debug_* are read apart from the rest of it, from
-#     the file in chunks of at most 8,192 entries (dwarf_rel_flat()).
+#     the file in chunks of at most 8,192 entries (dwarf_rel_flat()), and
+#     small/one.o is opened three times: listed, mapped, and once for all
+#     the reads of its DWARF task.
 # Exit 0 pass, 1 fail, 77 skip.
 import glob
 import json
@@ -318,12 +320,14 @@ def check_rela_read(asmscan):
     if not relas:
         fail("small/one.o has no .rela.debug_* section")
     trace = os.path.abspath("pread.trace")
-    run(["strace", "-ff", "-y", "-e", "trace=pread64", "-o", trace,
+    run(["strace", "-ff", "-y", "-e", "trace=pread64,openat", "-o", trace,
          asmscan, "-f", "json", *OBJS], cwd="small")
-    reads = []
+    reads, opens = [], 0
     for name in glob.glob(trace + ".*"):    # a file per thread: whole lines
         with open(name) as f:
             for line in f:
+                opens += bool(re.search(r'openat\(AT_FDCWD(<[^>]*>)?, "one\.o", '
+                                        r'.*\)\s*= \d', line))
                 m = re.search(r"pread64\(\d+<[^>]*/one\.o>, .*, (\d+), "
                               r"(\d+)\)\s*= \d+", line)
                 if m:
@@ -341,6 +345,11 @@ def check_rela_read(asmscan):
         if at != off + size or across:
             fail(f"small/one.o: the entries at {off:#x} ({size} bytes) read "
                  f"as {inside}, across them {across}")
+    # Looked at when the inputs are listed, mapped when it is opened, and
+    # once for every read of its DWARF task (dwarf_rel_open()).
+    if opens != 3:
+        fail(f"small/one.o opened {opens} times (3 wanted: listed, mapped, "
+             "its DWARF task's reads)")
     print(f"{TEST}: small/one.o's {len(relas)} .rela.debug_* sections read "
           f"from the file in chunks of at most {FLAT_CHUNK} bytes, apart from "
           "the rest", flush=True)
