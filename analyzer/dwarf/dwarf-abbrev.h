@@ -4,7 +4,8 @@
  * DWARF's forms, shared by dwarf-scan.c (the table, the top-level DIEs)
  * and dwarf-scan-die.c (one DIE's attributes), read as libdw reads them,
  * every read checked against the end it is given; dwarf-files.c reads the
- * line tables' headers with the same numbers.  Inside dwarf/ only.
+ * line tables' headers with the same numbers, dwarf-unit.c the units'.
+ * Inside dwarf/ only.
  */
 #ifndef ASMSCAN_DWARF_ABBREV_H
 #define ASMSCAN_DWARF_ABBREV_H

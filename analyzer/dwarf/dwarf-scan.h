@@ -5,7 +5,8 @@
  * directly (names and code from .debug_str, .debug_line_str,
  * .debug_rnglists, .debug_ranges) instead of one dwarf_tag() and
  * dwarf_siblingof() per DIE and libdw's attribute lookups: the walk in
- * dwarf-scan.c, one DIE's attributes in dwarf-scan-die.c.
+ * dwarf-scan.c, one DIE's attributes in dwarf-scan-die.c; and where the
+ * units start, from their headers alone, in dwarf-unit.c (at the end).
  *
  * A vmlinux unit has some 1,600 top-level DIEs (types, declarations,
  * variables) of which dwarf.c wants a few dozen: concrete functions and,
@@ -191,5 +192,41 @@ bool dwarf_scan_name(const struct dwarf_scan *s, const struct dwarf_scan_unit *u
 		     uint64_t off, const char **name);
 
 void dwarf_scan_free(struct dwarf_scan *s);
+
+/*
+ * Where the units of .debug_info start, read from a unit's header bytes
+ * alone, as libdw's dwarf_next_unit() (elfutils 0.188) judges them
+ * (dwarf-unit.c).  dwarf.c cuts a vmlinux's .debug_info into parts, one
+ * per worker, where a unit starts.  Walking the units with dwarf_nextcu()
+ * reads each header through the mapping of the file: a page fault per
+ * unit, on the main thread, while the workers wait for the parts (2,352
+ * units of Debian's 6.1 vmlinux: 60-70 ms of a 0.4 s run).  A header is
+ * at most DWARF_UNIT_HEADER_MAX bytes, which the caller reads from the
+ * file instead.  dwarf-scan-diff holds the two walks to the same units
+ * and the same end.
+ */
+
+/* The longest header: a 64-bit DWARF 5 type unit's (12 + 2 + 1 + 1 + 8
+ * + 8 + 8 bytes). */
+#define DWARF_UNIT_HEADER_MAX 40
+
+enum dwarf_unit_found {
+	DWARF_UNIT_END,			/* no unit at off: the walk is over */
+	DWARF_UNIT_FOUND,		/* a unit, *next where the next starts */
+	DWARF_UNIT_BAD,			/* a header libdw refuses (an error) */
+};
+
+/*
+ * The unit at off of a little-endian .debug_info of info_size bytes, as
+ * dwarf_next_unit() judges it: hdr holds the section's bytes from off,
+ * avail of them, at least min(DWARF_UNIT_HEADER_MAX, info_size - off)
+ * when off + 4 < info_size.  abbrev_size: .debug_abbrev's size, which the
+ * header's table offset must not pass.  A unit of an unknown version or
+ * unit type is found and its header not read further, as libdw does;
+ * *next is UINT64_MAX when its length leads nowhere after it.
+ */
+enum dwarf_unit_found dwarf_unit_next(const uint8_t *hdr, size_t avail,
+				      uint64_t off, uint64_t info_size,
+				      uint64_t abbrev_size, uint64_t *next);
 
 #endif /* ASMSCAN_DWARF_SCAN_H */

@@ -580,6 +580,47 @@ static bool dwarf_rel_open(struct dwarf_walk *w, struct dwarf_scratch *scratch)
 /* Below this much .debug_info one walk is cheaper than splitting it. */
 #define DWARF_SPLIT_BYTES (8u << 20)
 
+/*
+ * Where o's units start, as dwarf_nextcu() walks them, each header read
+ * from the file (dwarf_unit_next()) rather than faulted in through the mapping
+ * on the main thread; the workers fault those pages in as they walk.
+ * False, and nothing in *starts, where libdw reads other bytes than the
+ * file's or the file cannot be read: libdw walks them.
+ */
+static bool unit_starts_read(const struct object *o,
+			     const struct obj_section *info, Dwarf_Off **starts,
+			     size_t *n, size_t *cap)
+{
+	const struct obj_section *abbrev = libdw_section(o, ".debug_abbrev");
+	uint64_t base, off = 0, next, len;
+	uint8_t hdr[DWARF_UNIT_HEADER_MAX];
+	bool ok = true;
+	int fd;
+
+	if (!libdw_sections_plain(o) || libdw_section(o, ".debug_info") != info ||
+	    !abbrev || (fd = object_file_open(o)) < 0)
+		return false;
+	base = (uint64_t)(info->data - o->image);
+	for (;;) {
+		len = off < info->size ? info->size - off : 0;
+		if (len > sizeof(hdr))
+			len = sizeof(hdr);
+		if (len > 4 && !object_file_read(o, fd, hdr, base + off, len)) {
+			ok = false;
+			break;
+		}
+		if (dwarf_unit_next(hdr, len, off, info->size, abbrev->size,
+				    &next) != DWARF_UNIT_FOUND)
+			break;
+		*VEC_PUSH(*starts, *n, *cap) = off;
+		off = next;
+	}
+	close(fd);
+	if (!ok)
+		*n = 0;
+	return ok;
+}
+
 struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 {
 	const struct obj_section *info = debug_info(o);
@@ -606,7 +647,7 @@ struct dwarf_plan *dwarf_plan(struct object *o, unsigned parts)
 	}
 	p->parts[0].dw = dw;
 	/* Cut where a unit starts, near equal shares of .debug_info. */
-	if (parts > 1)
+	if (parts > 1 && !unit_starts_read(o, info, &starts, &n, &cap))
 		while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 			*VEC_PUSH(starts, n, cap) = off;
 			off = next;

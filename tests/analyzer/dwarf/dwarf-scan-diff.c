@@ -19,9 +19,12 @@
  * dwarf_entrypc(), and its other ranges' starts), and none a copy of an inline function by libdw's DW_AT_abstract_origin
  * chain, and where it reads the declaration, the file index and line
  * libdw's dwarf_attr_integrate() and dwarf_decl_line() give; every struct name dwarf_scan_name() reads must be dwarf_diename()'s.  A unit or function the scan leaves to libdw is counted, not
- * compared.  Prints how many DIEs were compared and how many units and
- * functions were read here; exit 1 on disagreement (up to 20 shown), 2
- * when a file cannot be read or has no DWARF.
+ * compared.  The units' headers, walked by dwarf-unit.c from the
+ * section's bytes, must give dwarf_next_unit()'s units and its end: the
+ * same next offsets, past the last unit or at a header both refuse.
+ * Prints how many DIEs were compared and how many units and functions
+ * were read here; exit 1 on disagreement (up to 20 shown), 2 when a file
+ * cannot be read or has no DWARF.
  */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -39,6 +42,8 @@
 struct tally {
 	uint64_t dies, wanted, wrong, units, scanned, cu_declined, funcs, funcs_read, decls;
 	uint64_t structs, structs_named;
+	uint64_t headers, headers_bad;	/* units both walks found, walks
+					 * ended at a header both refuse */
 };
 
 static void wrong(struct tally *t, uint64_t off, const char *what)
@@ -194,6 +199,43 @@ static const Elf_Data *section(Elf *e, size_t shstrndx, const char *want)
 	return NULL;
 }
 
+/* dwarf_unit_next()'s walk of the unit headers against dwarf_next_unit()'s. */
+static void compare_headers(Dwarf *dw, const Elf_Data *info,
+			    const Elf_Data *abbrev, struct tally *t)
+{
+	Dwarf_Off off = 0, next;
+	uint64_t mine_next = 0;
+	size_t hsize;
+
+	for (;;) {
+		int rc = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL,
+					 NULL, NULL, NULL, NULL);
+		bool in = off < info->d_size;
+		enum dwarf_unit_found mine = dwarf_unit_next(
+			in ? (const uint8_t *)info->d_buf + off : NULL,
+			in ? info->d_size - off : 0, off, info->d_size,
+			abbrev->d_size, &mine_next);
+		enum dwarf_unit_found want = rc == 0 ? DWARF_UNIT_FOUND :
+					     rc > 0 ? DWARF_UNIT_END :
+						      DWARF_UNIT_BAD;
+
+		if (mine != want) {
+			wrong(t, off, "the unit header is judged otherwise than by dwarf_next_unit()");
+			return;
+		}
+		if (mine == DWARF_UNIT_BAD)
+			t->headers_bad++;
+		if (mine != DWARF_UNIT_FOUND)
+			return;
+		if (mine_next != (next == (Dwarf_Off)-1 ? UINT64_MAX : next)) {
+			wrong(t, off, "the next unit's offset differs from dwarf_next_unit()'s");
+			return;
+		}
+		t->headers++;
+		off = next;
+	}
+}
+
 static int run_file(const char *path, struct tally *t)
 {
 	int fd = open(path, O_RDONLY);
@@ -231,6 +273,7 @@ static int run_file(const char *path, struct tally *t)
 		s.rnglists = rnglists->d_buf;
 		s.rnglists_size = rnglists->d_size;
 	}
+	compare_headers(dw, info, abbrev, t);
 	while (dwarf_next_unit(dw, off, &next, &hsize, &version, &abbrev_off,
 			       &addr_size, &offset_size, NULL, NULL) == 0) {
 		struct dwarf_scan_unit u;
@@ -297,9 +340,11 @@ int main(int argc, char **argv)
 	       " wanted), %" PRIu64 " of %" PRIu64 " units scanned (%" PRIu64
 	       " unit DIEs left to libdw), %" PRIu64 " of %" PRIu64
 	       " functions (%" PRIu64 " declarations) and %" PRIu64 " of %" PRIu64
-	       " struct names read here, %" PRIu64 " wrong\n", t.dies, t.wanted,
+	       " struct names read here, %" PRIu64 " unit headers read as"
+	       " dwarf_next_unit() reads them (%" PRIu64 " walks ended at a bad"
+	       " one), %" PRIu64 " wrong\n", t.dies, t.wanted,
 	       t.scanned, t.units, t.cu_declined, t.funcs_read, t.funcs, t.decls,
-	       t.structs_named, t.structs, t.wrong);
+	       t.structs_named, t.structs, t.headers, t.headers_bad, t.wrong);
 	if (rc)
 		return rc;
 	return t.wrong || !t.dies ? 1 : 0;

@@ -11,6 +11,11 @@
 #     scanned;
 #   - the same program with its abbreviation table damaged (a code twice):
 #     the scan leaves the unit to libdw instead of reading it otherwise;
+#   - every unit header walked as dwarf_next_unit() walks it
+#     (dwarf-unit.c, which cuts a vmlinux into parts), and the second
+#     unit's header damaged three ways (an unknown version: found, its
+#     length kept; a reserved length; a table offset past .debug_abbrev:
+#     both walks stop there);
 #   - with FETCH, Debian's dbg vmlinux of each KVER (or KVER:ARCH, e.g.
 #     newest:arm64): no disagreement, every unit scanned, every unit DIE
 #     read without libdw; the newest kernel's Rust units put functions in
@@ -29,6 +34,11 @@ clean_workdir
 # units scanned and units in dwarf-scan-diff's line in out.txt
 units_share() {
 	sed -n 's/.*, \([0-9]*\) of \([0-9]*\) units scanned.*/\1 \2/p' out.txt
+}
+
+# unit headers both walks read, and walks ended at a header both refuse
+headers_read() {
+	sed -n 's/.*, \([0-9]*\) unit headers read as dwarf_next_unit() reads them (\([0-9]*\) walks.*/\1 \2/p' out.txt
 }
 
 if [ -z "$FETCH" ]; then
@@ -84,7 +94,39 @@ C
 			read -r got all < <(units_share)
 			[ "$got" = "$all" ] && [ "$all" -ge 2 ] ||
 				fail "DWARF $v $o: $got of $all units scanned"
+			read -r headers bad < <(headers_read)
+			[ "$headers" = "$all" ] && [ "$bad" = 0 ] ||
+				fail "DWARF $v $o: $headers unit headers read ($bad bad) for $all units"
 		done
+	done
+	# The second unit's header damaged (prog: DWARF 5, its first unit
+	# 32-bit DWARF): the units both walks find and how they end.
+	info=$(readelf -S -W prog | sed -n 's/.*\] \.debug_info *PROGBITS *[0-9a-f]* \([0-9a-f]*\) .*/\1/p')
+	[ -n "$info" ] || fail "no .debug_info in prog"
+	for damage in version:2:0 length:1:1 table:1:1; do
+		IFS=: read -r what want_headers want_bad <<<"$damage"
+		cp prog damaged-header
+		python3 - damaged-header "$((16#$info))" "$what" <<'PY' || fail "cannot damage the unit header ($damage)"
+import struct, sys
+path, info, what = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+data = bytearray(open(path, "rb").read())
+first, = struct.unpack_from("<I", data, info)
+assert first < 0xfffffff0, "32-bit DWARF expected"
+second = info + 4 + first
+assert struct.unpack_from("<H", data, second + 4)[0] == 5, "DWARF 5 expected"
+if what == "version":
+    struct.pack_into("<H", data, second + 4, 7)
+elif what == "length":
+    struct.pack_into("<I", data, second, 0xfffffff3)
+else:                           # length, version, type, address size
+    struct.pack_into("<I", data, second + 8, 0x7fffffff)
+open(path, "wb").write(data)
+PY
+		expect 0 "$DIFF" damaged-header
+		read -r headers bad < <(headers_read)
+		echo "damaged header ($what): $headers unit headers, $bad bad"
+		[ "$headers" = "$want_headers" ] && [ "$bad" = "$want_bad" ] ||
+			fail "damaged header ($what): $headers unit headers ($bad bad), $want_headers ($want_bad) expected"
 	done
 	# The second abbreviation of the first table given the first one's
 	# code: libdw finds the first entry under it and fails on the codes
@@ -135,5 +177,8 @@ for kver in "$@"; do
 	[ "$got" = "$all" ] || fail "$kver: only $got of $all units scanned"
 	grep -q '(0 unit DIEs left to libdw)' out.txt ||
 		fail "$kver: unit DIEs left to libdw"
+	read -r headers bad < <(headers_read)
+	[ "$headers" = "$all" ] && [ "$bad" = 0 ] ||
+		fail "$kver: $headers unit headers read ($bad bad) for $all units"
 done
 echo "$TEST: PASS"
