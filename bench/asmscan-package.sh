@@ -85,8 +85,7 @@ declare -A binary=([asmscan]=$asmscan)
 for ((round = 0; round < runs; round++)); do
 	run objdump "$vmlinux" sh -c 'objdump -d --no-show-raw-insn "$1" >/dev/null' sh "$vmlinux"
 	run objdump-raw "$vmlinux" sh -c 'objdump -d "$1" >/dev/null' sh "$vmlinux"
-	order=("${names[@]:2}")		# the asmscans; in odd rounds the first last
-	((round % 2 == 0)) || order=("${order[@]:1}" "${order[0]}")
+	mapfile -t order < <(in_turns "$round" "${names[@]:2}")	# the asmscans
 	for name in "${order[@]}"; do
 		run "$name" "$dir" "${binary[$name]}" -j "$jobs" -f json "$dir"
 	done

@@ -95,7 +95,8 @@ run() {
 echo "bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo "bench: $vmlinux ($(du -m "$vmlinux" | cut -f1) MB)" >&2
 names=(asmscan asmscan-j1)
-[ -z "$other" ] || names+=(other)
+declare -A binary=([asmscan]=$asmscan)
+[ -z "$other" ] || { names+=(other); binary[other]=$other; }
 names+=(objdump nm)
 if [ -n "$bloat" ] && command -v python3 >/dev/null; then
 	names+=(bloat-o-meter)
@@ -103,14 +104,10 @@ else
 	echo "bench: no scripts/bloat-o-meter (run tests/kernel/prepare-kernel.sh, or -b): skipped" >&2
 fi
 for ((round = 0; round < runs; round++)); do
-	# asmscan and OTHER take turns at running first (above)
-	if [ -n "$other" ] && ((round % 2)); then
-		run other "$other" "$vmlinux"
-		run asmscan "$asmscan" "$vmlinux"
-	else
-		run asmscan "$asmscan" "$vmlinux"
-		[ -z "$other" ] || run other "$other" "$vmlinux"
-	fi
+	mapfile -t order < <(in_turns "$round" asmscan ${other:+other})	# (above)
+	for name in "${order[@]}"; do
+		run "$name" "${binary[$name]}" "$vmlinux"
+	done
 	run asmscan-j1 "$asmscan" -j 1 "$vmlinux"
 	run objdump sh -c 'objdump -d --no-show-raw-insn "$1" >/dev/null' sh "$vmlinux"
 	run nm sh -c 'nm --size-sort "$1" >/dev/null' sh "$vmlinux"

@@ -30,3 +30,14 @@ summary() {
 		{ w[NR] = $1; u[NR] = $2; s[NR] = $3; if ($4 > r) r = $4 }
 		END { m = int((NR + 1) / 2); print name, w[m], u[m], s[m], r }'
 }
+
+# in_turns ROUND NAME...: the names, one a line, the first moved last in
+# odd rounds, so that of two commands compared each runs first in every
+# other round (memory a process has just freed is cheaper to touch again
+# for a few seconds: the one always second would have the edge).
+in_turns() {
+	local round=$1
+	shift
+	((round % 2 == 0)) || set -- "${@:2}" "$1"
+	printf '%s\n' "$@"
+}
